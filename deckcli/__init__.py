@@ -1,0 +1,3 @@
+"""deckcli: deck builder, format validator and goldfish simulator for elemental TCGs."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+"""``python -m deckcli`` entry point."""
+
+from deckcli.cli import main
+
+main()

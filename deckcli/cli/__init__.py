@@ -1,0 +1,61 @@
+"""The ``deckcli`` command line: one Typer sub-app per noun, no logic of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckcli import __version__
+from deckcli.cli import db as db_cli
+from deckcli.cli import games as games_cli
+from deckcli.cli.common import DeckcliGroup
+
+app = typer.Typer(
+    cls=DeckcliGroup,
+    name="deckcli",
+    help=(
+        "Deck builder, format validator and goldfish simulator for Elestrals, Elekin, "
+        "Aestery TCG, Elemental Clash and Elemystic."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckcli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            envvar="DECKCLI_DB",
+            help="SQLite card store to use (default: the user data folder; env DECKCLI_DB).",
+            dir_okay=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """Deck builder, format validator and goldfish simulator for elemental TCGs."""
+    ctx.obj = {"db": str(db) if db else None}
+
+
+app.add_typer(db_cli.app, name="db")
+app.command("games")(games_cli.games)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
