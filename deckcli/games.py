@@ -37,7 +37,11 @@ def _key(name: str) -> str:
 
 def find_game(name: str) -> Game:
     """The game whose id or alias is ``name`` (case-insensitive, '_' or ' ' for '-')."""
-    game = _BY_KEY.get(_key(name))
+    key = _key(name)
+    game = _BY_KEY.get(key)
+    if game is None:
+        # A descriptive name ("Elekin: Masters of Kinbrold (Set 1)") names its game first.
+        game = next((g for g in GAMES if key.startswith((_key(g.name), g.id + "-"))), None)
     if game is None:
         valid = ", ".join(g.id for g in GAMES)
         raise UnknownGameError(f"unknown game '{name}'", hint=f"valid games: {valid}")

@@ -37,12 +37,18 @@ _QUOTES = str.maketrans(
 # "|" and "," always separate; a hyphen only when spaced, so "Jupiter-Stormmaster" stays one word.
 _SEPARATOR = re.compile(r"\s*[|,]\s*|\s+-\s+")
 _SPACES = re.compile(r"\s+")
+# Abbreviations printed names and decklists disagree on ("Mt. Olympus" / "Mount Olympus").
+_ABBREVIATIONS = ((re.compile(r"\bmt\.?(?= )"), "mount"), (re.compile(r" & "), " and "))
 
 
 def normalize_name(name: str) -> str:
     """The normal form under which two spellings of a card name compare equal."""
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES).casefold()
+    # casefold can undo composition ("ß\u0301" -> "ss\u0301"): recompose so the form is stable.
+    text = unicodedata.normalize("NFKC", text)
     text = _SPACES.sub(" ", text).strip()
+    for pattern, replacement in _ABBREVIATIONS:
+        text = pattern.sub(replacement, text)
     return _SEPARATOR.sub(TITLE_SEPARATOR, text)
 
 

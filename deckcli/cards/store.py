@@ -17,11 +17,12 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from deckcli.cards.names import normalize_name
 from deckcli.errors import StoreError
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x44434B43  # "DCKC"
 DB_ENV_VAR = "DECKCLI_DB"
+#: how long a process waits for another one's write lock, in seconds
+_BUSY_TIMEOUT_S = 30
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS cards (
@@ -61,6 +64,38 @@ CREATE TABLE IF NOT EXISTS imports (
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+_RESET_HINT = "run `deckcli db reset` to start a fresh store from the bundled data"
+
+
+def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
+    """A user-facing error for an SQLite failure on an open store."""
+    text = str(exc)
+    if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+        return StoreError(
+            f"card store {path} is busy ({text})",
+            hint="another deckcli process is writing to it; try again when it has finished",
+        )
+    return StoreError(f"{path} is not a usable deckcli card store ({text})", hint=_RESET_HINT)
+
+
+def _guarded(method: Callable[_P, _T]) -> Callable[_P, _T]:
+    """Turn SQLite errors raised by a store method (a damaged file) into StoreError."""
+
+    @wraps(method)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as exc:
+            store = args[0]
+            assert isinstance(store, CardStore)
+            raise _store_error(store.path, exc) from exc
+
+    return wrapper
 
 
 def default_db_path() -> Path:
@@ -179,7 +214,7 @@ class CardStore:
         except OSError as exc:
             raise StoreError(f"cannot create the folder for the card store {db_path}: {exc}") from exc
         try:
-            connection = sqlite3.connect(db_path, timeout=30, isolation_level=None)
+            connection = sqlite3.connect(db_path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open card store {db_path}: {exc}") from exc
         store = cls(db_path, connection)
@@ -187,10 +222,7 @@ class CardStore:
             store._check_and_create()
         except sqlite3.DatabaseError as exc:
             connection.close()
-            raise StoreError(
-                f"{db_path} is not a usable deckcli card store ({exc})",
-                hint="run `deckcli db reset` to start a fresh store from the bundled data",
-            ) from exc
+            raise _store_error(db_path, exc) from exc
         except StoreError:
             connection.close()
             raise
@@ -198,11 +230,23 @@ class CardStore:
             store.seed_bundled()
         return store
 
-    def _check_and_create(self) -> None:
+    def _header(self) -> tuple[int, int, bool]:
+        """``(application id, schema version, has tables)``, read in one snapshot.
+
+        Read separately, another process creating the store between two reads could
+        make a fresh file look foreign (tables already there, application id not yet).
+        """
         db = self._db
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        has_tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+        db.execute("BEGIN")
+        try:
+            has_tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            db.execute("COMMIT")
+        return int(app_id), int(version), bool(has_tables)
+
+    def _check_header(self, app_id: int, version: int, has_tables: bool) -> None:
         if has_tables and app_id != APPLICATION_ID:
             raise StoreError(
                 f"{self.path} is an SQLite file but not a deckcli card store",
@@ -213,19 +257,49 @@ class CardStore:
                 f"{self.path} was written by a newer deckcli (schema {version}, this one knows {SCHEMA_VERSION})",
                 hint="upgrade deckcli, or run `deckcli db reset` to start over",
             )
-        db.execute("PRAGMA busy_timeout = 30000")
-        if not has_tables or version < SCHEMA_VERSION:
-            db.execute("PRAGMA journal_mode = WAL")
-            with self.transaction():
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                db.execute(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
-                    (str(SCHEMA_VERSION),),
-                )
+
+    def _enable_wal(self) -> None:
+        """Switch the file to WAL (persistent), unless another process already did.
+
+        The switch needs a moment of exclusive access and SQLite reports a busy file at
+        once instead of waiting, so it is retried for up to the busy time-out.
+        """
+        deadline = time.monotonic() + _BUSY_TIMEOUT_S
+        while True:
+            try:
+                if str(self._db.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                    self._db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
+    def _check_and_create(self) -> None:
+        db = self._db
+        db.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_S * 1000}")
+        app_id, version, has_tables = self._header()
+        self._check_header(app_id, version, has_tables)
+        if has_tables and version == SCHEMA_VERSION:
+            return
+        self._enable_wal()
+        with self.transaction():
+            # Another process may have created (or claimed) the file since the check.
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            has_tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+            self._check_header(app_id, version, has_tables)
+            if has_tables and version == SCHEMA_VERSION:
+                return
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                (str(SCHEMA_VERSION),),
+            )
 
     def close(self) -> None:
         """Close the connection."""
@@ -243,13 +317,17 @@ class CardStore:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
+            self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:
+                # The original error says more than a failed rollback would.
+                with suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
 
     # -- bundled data --------------------------------------------------------------
 
+    @_guarded
     def unseeded_games(self) -> list[str]:
         """Games never filled (from the bundled data or an import)."""
         from deckcli.games import game_ids
@@ -267,6 +345,7 @@ class CardStore:
 
     # -- writing ---------------------------------------------------------------------
 
+    @_guarded
     def write_cards(
         self,
         game_id: str,
@@ -300,10 +379,12 @@ class CardStore:
 
     # -- reading ---------------------------------------------------------------------
 
+    @_guarded
     def card_count(self, game_id: str) -> int:
         """How many cards the store holds for ``game_id``."""
         return int(self._db.execute("SELECT count(*) FROM cards WHERE game = ?", (game_id,)).fetchone()[0])
 
+    @_guarded
     def counts(self) -> dict[str, dict[str, int]]:
         """Per game: total, and counts by type, demo, provisional, incomplete."""
         result: dict[str, dict[str, int]] = {}
@@ -320,6 +401,7 @@ class CardStore:
             entry["incomplete"] += incomplete
         return result
 
+    @_guarded
     def imports(self, game_id: str | None = None) -> list[ImportRecord]:
         """The import history, oldest first."""
         query = "SELECT game, source, importer, cards, replaced, bundled, imported_at FROM imports"
@@ -332,6 +414,7 @@ class CardStore:
             for g, s, i, c, r, b, t in self._db.execute(query + " ORDER BY id", params)
         ]
 
+    @_guarded
     def get(self, game_id: str, name: str) -> StoredCard | None:
         """The card whose name normalises like ``name``, or None."""
         row = self._db.execute(
@@ -340,10 +423,12 @@ class CardStore:
         ).fetchone()
         return StoredCard(game_id, row[0], row[1], json.loads(row[2])) if row else None
 
+    @_guarded
     def names(self, game_id: str) -> list[tuple[str, str]]:
         """Every ``(norm_name, name)`` of a game, for name indexes."""
         return list(self._db.execute("SELECT norm_name, name FROM cards WHERE game = ?", (game_id,)))
 
+    @_guarded
     def cards(self, game_id: str) -> list[StoredCard]:
         """Every card of a game, in name order."""
         return [
@@ -353,6 +438,7 @@ class CardStore:
             )
         ]
 
+    @_guarded
     def search(
         self,
         game_id: str,

@@ -81,6 +81,9 @@ class DeckcliGroup(TyperGroup):
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            # Typer >= 0.20 vendors click: its Exit/usage errors are not click's classes.
+            raise
         except BrokenPipeError:
             # The reader went away (e.g. `| head`); nothing more to say.
             sys.stderr.close()

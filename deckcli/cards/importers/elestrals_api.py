@@ -21,7 +21,7 @@ from deckcli.errors import ImportRecordError
 
 _REQUIRED = ("id", "name", "card_type")
 # The facts that make two printings the "same card"; anything else is cosmetic.
-_GAME_FIELDS = ("type", "subtype", "cost", "element", "elements", "attack", "defense", "subclasses", "text", "counts_as")
+_GAME_FIELDS = ("type", "subtype", "cost", "element", "elements", "attack", "defense", "subclasses", "text")
 _KEYWORDS = ("Piercing", "Nexus", "Ascend", "Enchant", "Expend", "Disenchant", "Siphon", "Spirit Cast")
 
 
@@ -98,11 +98,19 @@ class ElestralsApiImporter:
         for printings in groups.values():
             printings.sort(key=lambda p: p[0])
             _, label, kept, kept_raw = printings[-1]
+            if not kept["counts_as"]:
+                # The dump fills ``alias`` on some printings only (Charcoon's newest has
+                # none though its text still says it counts as Cirrucoon): any printing's
+                # alias is the card's.
+                alias = next((p[2]["counts_as"] for p in reversed(printings) if p[2]["counts_as"]), None)
+                kept = {**kept, "counts_as": alias}
             kept_facts = [kept[f] for f in _GAME_FIELDS]
             printing_list = []
             differs_here = 0
             for (released, _), _, canonical, raw in printings:
-                differs = [canonical[f] for f in _GAME_FIELDS] != kept_facts
+                differs = [canonical[f] for f in _GAME_FIELDS] != kept_facts or (
+                    canonical["counts_as"] is not None and canonical["counts_as"] != kept["counts_as"]
+                )
                 differs_here += differs
                 printing_list.append(
                     {

@@ -85,7 +85,9 @@ def _read_file(path: Path) -> Source:
         return Source(label, "csv", rows=_parse_csv(text, label))
     if suffix == ".json" or text.lstrip()[:1] in ("[", "{"):
         return Source(label, "json", document=_parse_json(text, label))
-    raise SourceError(f"{label}: unknown source format", hint="expected a .json or .csv file, or a folder of .json files")
+    raise SourceError(
+        f"{label}: unknown source format", hint="expected a .json or .csv file, or a folder of .json files"
+    )
 
 
 def _json_files(folder: Path) -> list[Path]:
@@ -146,6 +148,12 @@ def _read_url(url: str) -> Source:
     except requests.exceptions.ReadTimeout as exc:
         raise SourceError(f"{url}: no data for {URL_TIMEOUTS[1]:g} s (read time-out)") from exc
     except requests.exceptions.ConnectionError as exc:
+        # A time-out while reading the body (not the headers) reaches us as a
+        # ConnectionError wrapping urllib3's ReadTimeoutError.
+        from urllib3.exceptions import ReadTimeoutError
+
+        if any(isinstance(arg, ReadTimeoutError) for arg in exc.args):
+            raise SourceError(f"{url}: no data for {URL_TIMEOUTS[1]:g} s (read time-out)") from exc
         raise SourceError(f"{url}: cannot connect ({exc.__class__.__name__})") from exc
     except requests.exceptions.RequestException as exc:
         raise SourceError(f"{url}: request failed ({exc})") from exc
