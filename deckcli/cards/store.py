@@ -363,19 +363,28 @@ class CardStore:
         ``only_if_unseeded`` nothing is written when another process filled the game
         first. Returns the number of cards written.
         """
-        rows = [_row(game_id, card) for card in cards]
+        written = 0
+
+        def rows() -> Iterator[tuple[Any, ...]]:
+            # Rows are made as SQLite takes them: a list of 100,000 rows would double
+            # the memory an import needs.
+            nonlocal written
+            for card in cards:
+                written += 1
+                yield _row(game_id, card)
+
         with self.transaction() as db:
             if only_if_unseeded and db.execute("SELECT 1 FROM imports WHERE game = ? LIMIT 1", (game_id,)).fetchone():
                 return 0
             if replace:
                 db.execute("DELETE FROM cards WHERE game = ?", (game_id,))
-            db.executemany("INSERT OR REPLACE INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+            db.executemany("INSERT OR REPLACE INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows())
             db.execute(
                 "INSERT INTO imports (game, source, importer, cards, replaced, bundled, imported_at)"
                 " VALUES (?,?,?,?,?,?,?)",
-                (game_id, source, importer, len(rows), int(replace), int(bundled), time.strftime("%Y-%m-%dT%H:%M:%S")),
+                (game_id, source, importer, written, int(replace), int(bundled), time.strftime("%Y-%m-%dT%H:%M:%S")),
             )
-        return len(rows)
+        return written
 
     # -- reading ---------------------------------------------------------------------
 

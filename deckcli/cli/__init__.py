@@ -9,7 +9,9 @@ import typer
 
 from deckcli import __version__
 from deckcli.cli import db as db_cli
+from deckcli.cli import formats as formats_cli
 from deckcli.cli import games as games_cli
+from deckcli.cli import validate as validate_cli
 from deckcli.cli.common import DeckcliGroup
 
 app = typer.Typer(
@@ -52,6 +54,8 @@ def root(
     ctx.obj = {"db": str(db) if db else None}
 
 
+app.command("validate")(validate_cli.validate)
+app.add_typer(formats_cli.app, name="formats")
 app.add_typer(db_cli.app, name="db")
 app.command("games")(games_cli.games)
 

@@ -22,9 +22,9 @@ from deckcli.rules.report import Report, Violation
 
 _FLAG_CODES = {"demo": "demo-card", "provisional": "provisional-card", "incomplete": "incomplete-card"}
 _FLAG_TEXT = {
-    "demo": "is a demo card made up by deckcli, not a real card",
-    "provisional": "has partly guessed data (provisional)",
-    "incomplete": "lacks stats in its source data (incomplete)",
+    "demo": ("is a demo card made up by deckcli, not a real card", "are demo cards made up by deckcli"),
+    "provisional": ("has partly guessed data (provisional)", "have partly guessed data (provisional)"),
+    "incomplete": ("lacks stats in its source data (incomplete)", "lack stats in their source data (incomplete)"),
 }
 _LIMIT_CODES = ("copy-limit", "restricted")
 
@@ -188,11 +188,15 @@ def validate(
     for rule in plan.other_rules:
         rule.check(ctx)
 
+    by_flag: dict[str, list[str]] = {}
     for card in flagged.values():
         for flag in card.flags:
-            violations.append(
-                Violation(_FLAG_CODES[flag], f"{card.name} {_FLAG_TEXT[flag]}", "warning", None, card.name, rule="card database")
-            )
+            by_flag.setdefault(flag, []).append(card.name)
+    for flag, names in by_flag.items():
+        subject = f"{names[0]} {_FLAG_TEXT[flag][0]}" if len(names) == 1 else f"{len(names)} cards {_FLAG_TEXT[flag][1]}: {', '.join(names)}"
+        violations.append(
+            Violation(_FLAG_CODES[flag], subject, "warning", None, names[0] if len(names) == 1 else None, rule="card database")
+        )
     violations.extend(ctx.violations)
     return Report(deck.label, fmt.id, _dedupe_limits(violations), format_source, deck.source)
 

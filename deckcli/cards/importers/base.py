@@ -57,11 +57,13 @@ def validate_record(game_id: str, data: dict[str, Any], source: str, record: str
         raise ImportRecordError(source, record, field_name, expected, found) from exc
 
 
-def records_of(document: Any, source: Source) -> Iterator[tuple[str, Any]]:
+def records_of(document: Any, source: Source, *, consume: bool = False) -> Iterator[tuple[str, Any]]:
     """``(record label, record)`` pairs of a JSON document or folder of documents.
 
     Arrays and ``{"cards": [...]}`` wrappers are unpacked; labels are 1-based record
-    numbers, prefixed with the file name for folders.
+    numbers, prefixed with the file name for folders. With ``consume`` each record of
+    a single document's array is dropped from the document once the caller moves on,
+    so that a large file is not held in memory twice (as JSON and as cards).
     """
     if source.from_folder:
         for file_label, doc in document:
@@ -76,8 +78,10 @@ def records_of(document: Any, source: Source) -> Iterator[tuple[str, Any]]:
         return
     items = document.get("cards") if isinstance(document, dict) else document
     if isinstance(items, list):
-        for index, record in enumerate(items, 1):
-            yield str(index), record
+        for index in range(len(items)):
+            yield str(index + 1), items[index]
+            if consume:
+                items[index] = None
     elif isinstance(document, dict):
         yield "1", document
 

@@ -64,7 +64,9 @@ class CanonicalJsonImporter:
     def convert(self, source: Source, game_id: str) -> ImportResult:
         _check_game(source, game_id)
         cards: list[tuple[str, CardBase]] = []
-        for label, record in records_of(source.document, source):
+        # ``consume``: records are released as they are validated (a 100,000-card file
+        # would otherwise sit in memory both as parsed JSON and as validated cards).
+        for label, record in records_of(source.document, source, consume=True):
             data = require_dict(record, source.label, label)
             cards.append((label, validate_record(game_id, data, source.label, label)))
         return ImportResult(game_id, self.name, source.label, _unique(cards, source.label))

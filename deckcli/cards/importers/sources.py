@@ -80,6 +80,7 @@ def _read_file(path: Path) -> Source:
     except OSError as exc:
         raise SourceError(f"cannot read {label}: {exc.strerror or exc}") from exc
     text = _decode(data, label)
+    del data  # the bytes are not needed once decoded (large files: halves the peak)
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return Source(label, "csv", rows=_parse_csv(text, label))
