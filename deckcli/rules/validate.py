@@ -29,7 +29,7 @@ _FLAG_TEXT = {
 _LIMIT_CODES = ("copy-limit", "restricted")
 
 
-def _section_map(fmt: Format, deck: Deck) -> dict[str, str | None]:
+def map_sections(fmt: Format, deck: Deck) -> dict[str, str | None]:
     """Deck section id -> format section id (None: the format has no such section)."""
     ids = {s.id for s in fmt.sections}
     mapping: dict[str, str | None] = {}
@@ -117,7 +117,7 @@ def validate(
     sections: dict[str, list[Resolved]] = {}
     sizes: dict[str, int] = {}
     flagged: dict[str, PoolCard] = {}
-    mapping = _section_map(fmt, deck)
+    mapping = map_sections(fmt, deck)
     find = pool.find
     homes = plan.homes
     for deck_section, entries in deck.sections.items():
@@ -202,7 +202,7 @@ def validate(
 
 
 def _pool_counts(deck: Deck, fmt: Format, pool: CardPool, sections: Iterable[str]) -> tuple[dict[str, int], dict[str, str]]:
-    mapping = _section_map(fmt, deck)
+    mapping = map_sections(fmt, deck)
     wanted = set(sections)
     counts: dict[str, int] = {}
     names: dict[str, str] = {}
@@ -218,7 +218,7 @@ def _pool_counts(deck: Deck, fmt: Format, pool: CardPool, sections: Iterable[str
 
 
 def _section_sizes(deck: Deck, fmt: Format) -> dict[str, int]:
-    mapping = _section_map(fmt, deck)
+    mapping = map_sections(fmt, deck)
     sizes: dict[str, int] = {}
     for deck_section, entries in deck.sections.items():
         target = mapping.get(deck_section)
