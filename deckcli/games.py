@@ -27,8 +27,8 @@ GAMES: tuple[Game, ...] = (
 
 _BY_KEY: dict[str, Game] = {}
 for _game in GAMES:
-    for _key in (_game.id, *_game.aliases):
-        _BY_KEY[_key] = _game
+    for _alias in (_game.id, *_game.aliases):
+        _BY_KEY[_alias] = _game
 
 
 def _key(name: str) -> str:

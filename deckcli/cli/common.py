@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -70,7 +69,7 @@ def fail(message: str, hint: str | None = None, code: int = EXIT_USAGE) -> NoRet
 class DeckcliGroup(TyperGroup):
     """A command group that turns domain errors into messages and exit codes."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except DeckcliError as exc:
@@ -79,8 +78,6 @@ class DeckcliGroup(TyperGroup):
         except KeyboardInterrupt:
             print_error("interrupted")
             raise typer.Exit(EXIT_INTERRUPTED) from None
-        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
-            raise
         except (typer.Exit, typer.Abort, typer.TyperException):
             # Typer >= 0.20 vendors click: its Exit/usage errors are not click's classes.
             raise
@@ -89,6 +86,9 @@ class DeckcliGroup(TyperGroup):
             sys.stderr.close()
             raise typer.Exit(EXIT_OK) from None
         except Exception as exc:
+            # Usage errors and the like are typer's (its bundled click) to handle.
+            if type(exc).__module__.startswith(("typer", "click")):
+                raise
             if os.environ.get("DECKCLI_DEBUG"):
                 raise
             print_error(
@@ -109,7 +109,7 @@ def new_app(help_text: str) -> typer.Typer:
     )
 
 
-def db_path(ctx: click.Context) -> Path | None:
+def db_path(ctx: typer.Context) -> Path | None:
     """The ``--db`` path chosen on the command line, if any."""
     root = ctx.find_root()
     obj = root.obj if isinstance(root.obj, dict) else {}
@@ -117,7 +117,7 @@ def db_path(ctx: click.Context) -> Path | None:
     return Path(value) if value else None
 
 
-def open_store(ctx: click.Context) -> CardStore:
+def open_store(ctx: typer.Context) -> CardStore:
     """Open the card store chosen by ``--db`` / ``$DECKCLI_DB`` / the default."""
     from deckcli.cards.store import CardStore
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -18,7 +18,7 @@ def games(
 
     store = open_store(ctx)
     counts = store.counts()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game in GAMES:
         history = store.imports(game.id)
         rows.append(
@@ -41,6 +41,6 @@ def games(
         table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(
-            row["id"], row["name"], ", ".join(row["aliases"]), str(row["cards"]), escape("\n".join(row["sources"]))
+            str(row["id"]), str(row["name"]), ", ".join(row["aliases"]), str(row["cards"]), escape("\n".join(row["sources"]))
         )
     console().print(table)

@@ -11,7 +11,7 @@ import typer
 from deckcli.cli.common import EXIT_INVALID, EXIT_OK, console, fail, open_store, print_json
 
 if TYPE_CHECKING:
-    from deckcli.rules.report import Report
+    from deckcli.rules.report import Report, Violation
 
 
 def _parse_date(value: str | None) -> dt.date | None:
@@ -81,7 +81,7 @@ def _render_report(report: Report) -> None:
     where = f" [dim]({escape(report.source)})[/]" if report.source and report.source != report.deck else ""
     chosen = f", {report.format_source}" if report.format_source else ""
     out.print(f"[bold]{escape(report.deck)}[/]{where} — {escape(fmt.name)}{chosen}")
-    groups: dict[str, list] = {}
+    groups: dict[str, list[Violation]] = {}
     for violation in report.violations:
         section = violation.section or ""
         label = " + ".join(titles.get(part, part) for part in section.split("+")) if section else "Deck"

@@ -451,8 +451,8 @@ class ColorIdentity(RuleBase):
         if not identity_cards:
             return
         allowed: set[str] = set()
-        for card in identity_cards:
-            allowed.update(card.data.get(self.field) or ())
+        for identity in identity_cards:
+            allowed.update(identity.data.get(self.field) or ())
         names = ", ".join(c.name for c in identity_cards)
         for section, resolved in ctx.cards(self.sections):
             card = resolved.card
