@@ -47,18 +47,21 @@ class NameIndex:
         self._by_short: dict[str, list[str]] = defaultdict(list)
         for norm, name in names:
             self._by_norm[norm] = name
-        for norm, name in self._by_norm.items():
+        #: base names (before the title) of the titled names, and those names' positions
+        self._bases: list[str] = []
+        self._base_of: list[int] = []
+        for position, (norm, name) in enumerate(self._by_norm.items()):
             base = norm.split(TITLE_SEPARATOR, 1)[0]
             if base != norm:
                 self._by_short[base].append(name)
+                self._bases.append(base)
+                self._base_of.append(position)
             abbreviation = _initials(norm)
             if len(abbreviation) >= 2:
                 self._by_short[abbreviation].append(name)
         self._norms = list(self._by_norm)
         self._names = [self._by_norm[n] for n in self._norms]
         self._sorted_norms: list[str] | None = None
-        self._processed: list[str] | None = None
-        self._processed_bases: list[str] | None = None
 
     def __len__(self) -> int:
         return len(self._by_norm)
@@ -84,23 +87,20 @@ class NameIndex:
             found.append(self._by_norm[norm])
         return found
 
-    def _fuzzy_candidates(self, processed_query: str) -> list[int]:
-        """Indexes of the names WRatio should rank: all of them, or a cheap short list."""
-        from rapidfuzz import fuzz, process, utils
+    def _shortlist(self, query: str) -> list[int]:
+        """Indexes of the names closest to ``query`` by the cheap ``ratio``.
 
-        if len(self._norms) <= FULL_SCAN_LIMIT:
-            return list(range(len(self._norms)))
-        if self._processed is None or self._processed_bases is None:
-            self._processed = [utils.default_process(norm) for norm in self._norms]
-            self._processed_bases = [
-                utils.default_process(norm.split(TITLE_SEPARATOR, 1)[0]) for norm in self._norms
-            ]
-        picked: set[int] = set()
-        for choices in (self._processed, self._processed_bases):
-            for _, _, index in process.extract(
-                processed_query, choices, scorer=fuzz.ratio, processor=None, limit=SHORTLIST
-            ):
-                picked.add(index)
+        Scores the normal forms as they are (no per-name processing, so nothing has to
+        be prepared first), over the full names and over the base names of titled ones.
+        """
+        from rapidfuzz import fuzz, process
+
+        picked = {
+            index
+            for _, _, index in process.extract(query, self._norms, scorer=fuzz.ratio, processor=None, limit=SHORTLIST)
+        }
+        for _, _, at in process.extract(query, self._bases, scorer=fuzz.ratio, processor=None, limit=SHORTLIST):
+            picked.add(self._base_of[at])
         return sorted(picked)
 
     def suggest(self, name: str, limit: int = SUGGESTION_LIMIT) -> list[str]:
@@ -122,32 +122,18 @@ class NameIndex:
                 if candidate not in ranked:
                     ranked.append(candidate)
         if len(ranked) < limit:
-            processed_query = utils.default_process(query)
-            indexes = self._fuzzy_candidates(processed_query)
-            if len(indexes) == len(self._norms):
-                choices = self._norms
-                matches = process.extract(
-                    query,
-                    choices,
-                    scorer=fuzz.WRatio,
-                    processor=utils.default_process,
-                    limit=limit + len(ranked),
-                    score_cutoff=SUGGESTION_CUTOFF,
-                )
-                hits = [index for _, _, index in matches]
-            else:
-                assert self._processed is not None
-                shortlist = [self._processed[i] for i in indexes]
-                matches = process.extract(
-                    processed_query,
-                    shortlist,
-                    scorer=fuzz.WRatio,
-                    processor=None,
-                    limit=limit + len(ranked),
-                    score_cutoff=SUGGESTION_CUTOFF,
-                )
-                hits = [indexes[position] for _, _, position in matches]
-            for index in hits:
+            # WRatio over every name, or (large index) over a cheap short list.
+            indexes = list(range(len(self._norms))) if len(self._norms) <= FULL_SCAN_LIMIT else self._shortlist(query)
+            matches = process.extract(
+                query,
+                [self._norms[i] for i in indexes],
+                scorer=fuzz.WRatio,
+                processor=utils.default_process,
+                limit=limit + len(ranked),
+                score_cutoff=SUGGESTION_CUTOFF,
+            )
+            for _, _, position in matches:
+                index = indexes[position]
                 candidate = self._names[index]
                 if candidate not in ranked:
                     ranked.append(candidate)

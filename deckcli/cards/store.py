@@ -172,6 +172,11 @@ def _element_tokens(data: dict[str, Any]) -> str:
     return f" {' '.join(sorted(set(values)))} " if values else ""
 
 
+def _like_literal(text: str) -> str:
+    """``text`` for a ``LIKE ... ESCAPE '\\'`` pattern, its wildcards escaped."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def _row(game_id: str, card: CardBase) -> tuple[Any, ...]:
     data = card.model_dump(mode="json", exclude_defaults=True)
     data["name"] = card.name
@@ -466,9 +471,9 @@ class CardStore:
         clauses = ["game = ?"]
         params: list[Any] = [game_id]
         if query:
-            needle = f"%{normalize_name(query)}%"
-            clauses.append("(norm_name LIKE ? OR lower(text) LIKE ?)")
-            params += [needle, f"%{query.strip().lower()}%"]
+            # '%' and '_' in the query are literal characters, not LIKE wildcards.
+            clauses.append("(norm_name LIKE ? ESCAPE '\\' OR lower(text) LIKE ? ESCAPE '\\')")
+            params += [f"%{_like_literal(normalize_name(query))}%", f"%{_like_literal(query.strip().lower())}%"]
         if card_type:
             clauses.append("type = ?")
             params.append(card_type.strip().lower())

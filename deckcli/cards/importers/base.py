@@ -46,9 +46,13 @@ def validate_record(game_id: str, data: dict[str, Any], source: str, record: str
     except ValidationError as exc:
         error = exc.errors()[0]
         field_name = ".".join(str(part) for part in error["loc"]) or None
-        expected = error["msg"]
+        expected = str(error["msg"])
+        # pydantic says "Input should be a valid integer"; the error reads "expected a valid integer".
+        for prefix in ("Input should be ", "Value error, "):
+            expected = expected.removeprefix(prefix)
+        expected = expected[:1].lower() + expected[1:]
         if error["type"] == "extra_forbidden":
-            expected = f"no field '{field_name}' (not a {game_id} card field)"
+            expected = f"no field '{field_name}' (not a field of {game_id} cards)"
         elif error["type"] == "missing":
             expected = "a value (the field is required)"
         found = error.get("input") if error["type"] != "missing" else None

@@ -6,7 +6,7 @@ import types
 import typing
 from typing import Any
 
-from deckcli.cards.importers.base import ImportResult, records_of, require_dict, validate_record
+from deckcli.cards.importers.base import ImportResult, first_record, records_of, require_dict, validate_record
 from deckcli.cards.importers.sources import Source
 from deckcli.cards.models import CardBase, card_model
 from deckcli.cards.names import normalize_name
@@ -17,17 +17,19 @@ _FALSE = {"0", "false", "no", "n", ""}
 
 
 def _check_game(source: Source, game_id: str) -> None:
-    document = source.document
-    if isinstance(document, dict) and "game" in document:
-        from deckcli.games import find_game
+    documents = source.document if source.from_folder else [(source.label, source.document)]
+    for label, document in documents:
+        if isinstance(document, dict) and "game" in document:
+            from deckcli.games import find_game
 
-        declared = str(document["game"])
-        try:
-            declared_id = find_game(declared).id
-        except Exception:
-            declared_id = declared
-        if declared_id != game_id:
-            raise SourceError(f"{source.label}: the file holds {declared} cards, not {game_id} cards")
+            declared = str(document["game"])
+            try:
+                declared_id = find_game(declared).id
+            except Exception:
+                declared_id = declared
+            if declared_id != game_id:
+                where = f"{source.label}: {label}" if source.from_folder else label
+                raise SourceError(f"{where}: the file holds {declared} cards, not {game_id} cards")
 
 
 def _unique(cards: list[tuple[str, CardBase]], source: str) -> list[CardBase]:
@@ -49,17 +51,20 @@ class CanonicalJsonImporter:
     description = "deckcli canonical JSON"
 
     def detect(self, source: Source) -> bool:
-        if source.kind != "json" or source.from_folder:
+        if source.kind != "json":
             return False
+        if source.from_folder:
+            # A folder of canonical files (one card, an array, or a {"cards": [...]} each).
+            sample = first_record(source)
+            return sample is not None and "name" in sample
         document = source.document
         if isinstance(document, dict) and "game" in document and isinstance(document.get("cards"), list):
             return True
         items = document.get("cards") if isinstance(document, dict) else document
-        if not isinstance(items, list):
-            return False
-        sample = next((r for r in items if isinstance(r, dict)), None)
-        # An empty list is canonical (nothing to import); else it needs name and type.
-        return sample is None or ("name" in sample and "type" in sample and "card_type" not in sample)
+        # Canonical JSON is the last JSON format tried: any array is taken as canonical
+        # cards, so that a record missing its name or type gets an error naming the
+        # record and the field rather than "not a card format deckcli knows".
+        return isinstance(items, list)
 
     def convert(self, source: Source, game_id: str) -> ImportResult:
         _check_game(source, game_id)

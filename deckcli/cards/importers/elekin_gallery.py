@@ -61,6 +61,11 @@ def _text(record: dict[str, Any]) -> str:
     return "\n".join(p.replace("\r\n", "\n") for p in parts)
 
 
+def _object(value: Any) -> dict[str, Any]:
+    """A nested JSON object of the record, or an empty one when it is absent."""
+    return value if isinstance(value, dict) else {}
+
+
 def _int_or_none(value: Any, source: str, label: str, field: str) -> int | None:
     if value is None or value == "":
         return None
@@ -97,10 +102,10 @@ def _canonical(record: dict[str, Any], source: str, label: str) -> dict[str, Any
         )
     else:
         elements = []
-    stats = record.get("stats") if isinstance(record.get("stats"), dict) else {}
-    essence = record.get("essence") if isinstance(record.get("essence"), dict) else {}
-    cost = essence.get("cost") if isinstance(essence.get("cost"), dict) else {}
-    generation = essence.get("generation") if isinstance(essence.get("generation"), dict) else {}
+    stats = _object(record.get("stats"))
+    essence = _object(record.get("essence"))
+    cost = _object(essence.get("cost"))
+    generation = _object(essence.get("generation"))
     strength = _int_or_none(stats.get("strength"), source, label, "stats.strength")
     agility = _int_or_none(stats.get("agility"), source, label, "stats.agility")
     cost_amount = _int_or_none(cost.get("amount"), source, label, "essence.cost.amount")
@@ -157,5 +162,9 @@ class ElekinGalleryImporter:
             seen[key] = label
             cards.append(card)
         incomplete = sum(card.incomplete for card in cards)
-        notes = [f"{incomplete} creatures have no stats in the source and are marked incomplete"] if incomplete else []
+        notes = (
+            [f"{incomplete} creatures lack strength, agility or cost in the source and are marked incomplete"]
+            if incomplete
+            else []
+        )
         return ImportResult(game_id, self.name, source.label, cards, notes)
