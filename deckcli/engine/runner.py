@@ -164,7 +164,8 @@ def _run_chunk(task: tuple[int, int, int]) -> GoldfishStats:
     engine: GameEngine = _worker["engine"]
     stats = GoldfishStats()
     for index in range(start, stop):
-        outcome, _ = play_game(engine, _worker["deck"], game_seed(run_seed, index), _worker["policy"], _worker["options"])
+        seed = game_seed(run_seed, index)
+        outcome, _ = play_game(engine, _worker["deck"], seed, _worker["policy"], _worker["options"])
         stats.add(outcome)
     return stats
 
