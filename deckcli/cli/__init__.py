@@ -9,8 +9,12 @@ import typer
 
 from deckcli import __version__
 from deckcli.cli import db as db_cli
+from deckcli.cli import deck as deck_cli
+from deckcli.cli import export as export_cli
 from deckcli.cli import formats as formats_cli
 from deckcli.cli import games as games_cli
+from deckcli.cli import goldfish as goldfish_cli
+from deckcli.cli import play as play_cli
 from deckcli.cli import validate as validate_cli
 from deckcli.cli.common import DeckcliGroup
 
@@ -57,9 +61,14 @@ def root(
 
 
 app.command("validate")(validate_cli.validate)
+app.command("export")(export_cli.export)
 app.add_typer(formats_cli.app, name="formats")
 app.add_typer(db_cli.app, name="db")
+app.add_typer(deck_cli.app, name="deck")
 app.command("games")(games_cli.games)
+app.command("goldfish")(goldfish_cli.goldfish)
+app.command("odds")(goldfish_cli.odds)
+app.command("play")(play_cli.play)
 
 
 def main() -> None:
