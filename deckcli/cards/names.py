@@ -46,10 +46,11 @@ def normalize_name(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES).casefold()
     # casefold can undo composition ("ß\u0301" -> "ss\u0301"): recompose so the form is stable.
     text = unicodedata.normalize("NFKC", text)
-    text = _SPACES.sub(" ", text).strip()
+    # Separators first, then spaces and edges, so that a second pass changes nothing.
+    text = _SPACES.sub(" ", _SEPARATOR.sub(TITLE_SEPARATOR, text)).strip()
     for pattern, replacement in _ABBREVIATIONS:
         text = pattern.sub(replacement, text)
-    return _SEPARATOR.sub(TITLE_SEPARATOR, text)
+    return text
 
 
 def base_name(name: str) -> str:

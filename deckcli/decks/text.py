@@ -76,6 +76,16 @@ class _DeckReader:
             if self.blocks[-1]:
                 self.blocks.append([])
             return
+        if stripped[0].isdigit():
+            # Fast path for the common line: one starting with a digit is no comment,
+            # metadata, inline section, SB: line or header, so only a card line is left.
+            text = _TRAILING_COMMENT.sub("", stripped) if "#" in stripped or "//" in stripped else stripped
+            parsed = parse_card_line(text)
+            if parsed is None:
+                self.problem(number, line, EXPECTED_CARD_LINE)
+            else:
+                self._card(number, line, parsed, self.section)
+            return
         comment = _COMMENT.match(line)
         if comment:
             section = section_for_header(_strip_count(comment.group(1)))
@@ -151,9 +161,9 @@ def read_text_decks(lines: Iterable[str], source: str | None = None) -> list[Dec
     """Every deck in a native text decklist (usually one; ``## Deck`` starts another)."""
     decks: list[_DeckReader] = []
     reader = _DeckReader(source)
-    preamble = True  # the first "## Deck" heading does not close an empty deck
+    preamble = True  # the first "## Deck" heading does not close a deck without cards
     for number, line in enumerate(lines, 1):
-        heading = _DECK_HEADING.match(line)
+        heading = _DECK_HEADING.match(line) if "##" in line else None
         if heading:
             if not preamble:
                 decks.append(reader)
@@ -165,8 +175,8 @@ def read_text_decks(lines: Iterable[str], source: str | None = None) -> list[Dec
                 section = "hero" if inline.group(1).lower() == "hero" else "spellcaster"
                 reader.deck.add(section, DeckEntry(1, inline.group(2), number))
             continue
-        if line.strip() and not _COMMENT.match(line):
-            preamble = False
+        if preamble and line.strip() and not _COMMENT.match(line) and not _METADATA.match(line):
+            preamble = False  # file-level comments and metadata (Game:) precede the first deck
         reader.feed(number, line)
     decks.append(reader)
     result = [r.finish() for r in decks]

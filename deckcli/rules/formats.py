@@ -99,7 +99,9 @@ def _parse_rules(raw_rules: Any, where: str) -> list[RuleBase]:
         kind = RULE_KINDS.get(str(raw["kind"]))
         if kind is None:
             valid = ", ".join(sorted(RULE_KINDS))
-            raise FormatError(f"{where}: rules[{index}].kind: unknown rule kind '{raw['kind']}'", hint=f"known kinds: {valid}")
+            raise FormatError(
+                f"{where}: rules[{index}].kind: unknown rule kind '{raw['kind']}'", hint=f"known kinds: {valid}"
+            )
         try:
             rules.append(kind.model_validate(raw))
         except ValidationError as exc:
@@ -133,12 +135,22 @@ def load_format_file(path: Path) -> Format:
     except DeckcliError as exc:
         raise FormatError(f"{where}: game: {exc.message}", hint=exc.hint) from exc
     ids = [s.id for s in fmt.sections]
-    for rule in rules:
-        for name in ("sections", "section", "target", "card_section", "identity_section"):
-            value = getattr(rule, name, None)
-            for section in value if isinstance(value, list) else [value] if value else []:
-                if section not in ids:
-                    raise FormatError(f"{where}: rule '{rule.kind}' names section '{section}', which the format lacks")
+    named: list[tuple[str, Any]] = [
+        (f"rules[{index}].{name}", getattr(rule, name))
+        for index, rule in enumerate(rules)
+        for name in type(rule).model_fields
+        if name == "target" or name.endswith(("section", "sections"))
+    ]
+    if fmt.sideboarding is not None:
+        sideboarding = fmt.sideboarding
+        named += [("sideboarding.pool", sideboarding.pool), ("sideboarding.keep_sizes", sideboarding.keep_sizes)]
+    for key, value in named:
+        for section in value if isinstance(value, list) else [value] if value else []:
+            if section not in ids:
+                raise FormatError(
+                    f"{where}: {key}: names section '{section}', which the format lacks",
+                    hint=f"its sections: {', '.join(ids)}",
+                )
     return fmt.model_copy(update={"rules": rules, "game": game_id})
 
 

@@ -108,7 +108,11 @@ def check_against(
     pools = Pools(store)
     deck = _single_deck(path)
     registered = _single_deck(registered_path)
-    fmt, how = choose_format(deck, format_name or registered.game, pools)
+    if format_name is None and not deck.game and registered.game:
+        # The registration names the game; the sideboarded list need not repeat it.
+        fmt, how = find_format(registered.game), "registered deck's Game: line"
+    else:
+        fmt, how = choose_format(deck, format_name, pools)
     return validate_against(deck, registered, fmt, pools(fmt.game), on, format_source=how)
 
 

@@ -338,8 +338,9 @@ class Tiers(RuleBase):
         return f"{self.section}: {how} card of each {self.field} {', '.join(map(str, self.values))}"
 
     def check(self, ctx: RuleContext) -> None:
+        types = self.types
         entries = [
-            r for r in ctx.sections.get(self.section, ()) if r.card is not None and (not self.types or r.card.type in self.types)
+            r for r in ctx.sections.get(self.section, ()) if r.card is not None and (not types or r.card.type in types)
         ]
         if not entries and not self.exactly_one_each:
             return
@@ -367,7 +368,8 @@ class Tiers(RuleBase):
                 ctx.add(
                     Violation(
                         self.violation_code,
-                        f"{title}: no card of {self.field} {value}; one of each of {', '.join(map(str, self.values))} is required",
+                        f"{title}: no card of {self.field} {value}; "
+                        f"one of each of {', '.join(map(str, self.values))} is required",
                         self.severity, self.section, None, None, 0, 1, self.cite,
                     )
                 )
@@ -463,7 +465,8 @@ class ColorIdentity(RuleBase):
                 ctx.add(
                     Violation(
                         self.violation_code,
-                        f"{card.name} is {', '.join(colors)}; {names} allows only {', '.join(sorted(allowed)) or 'colourless'}",
+                        f"{card.name} is {', '.join(colors)}; "
+                        f"{names} allows only {', '.join(sorted(allowed)) or 'colourless'}",
                         self.severity, section, card.name, resolved.entry.line, None, None, self.cite,
                     )
                 )
@@ -508,27 +511,38 @@ class ExactContents(RuleBase):
     def describe(self) -> str:
         return f"{self.section}: exactly {', '.join(self.cards)}, one each"
 
+    _wanted: dict[str, str] | None = PrivateAttr(default=None)
+
+    def wanted(self) -> dict[str, str]:
+        """Normalised name -> the name as the format writes it (computed once)."""
+        if self._wanted is None:
+            self._wanted = {normalize_name(name): name for name in self.cards}
+        return self._wanted
+
     def check(self, ctx: RuleContext) -> None:
-        wanted = {normalize_name(name): name for name in self.cards}
+        wanted = self.wanted()
         seen: dict[str, int] = {}
+        first_line: dict[str, int | None] = {}
         title = ctx.title(self.section)
         for resolved in ctx.sections.get(self.section, ()):
             card = resolved.card
             if card is None:
                 continue
             if card.key not in wanted:
-                ctx.add(Violation("wrong-section", f"{title}: {card.name} is not one of the {len(wanted)} required cards",
+                ctx.add(Violation("wrong-section",
+                                  f"{title}: {card.name} is not one of the {len(wanted)} required cards",
                                   self.severity, self.section, card.name, resolved.entry.line, None, None, self.cite))
                 continue
             seen[card.key] = seen.get(card.key, 0) + resolved.entry.count
+            first_line.setdefault(card.key, resolved.entry.line)
         for key, name in wanted.items():
             copies = seen.get(key, 0)
             if copies == 0:
                 ctx.add(Violation(self.violation_code, f"{title}: {name} is missing", self.severity, self.section,
                                   name, None, 0, 1, self.cite))
             elif copies > 1:
-                ctx.add(Violation("copy-limit", f"{title}: {copies} copies of {name}, exactly 1 required", self.severity,
-                                  self.section, name, None, copies, 1, self.cite))
+                ctx.add(Violation("copy-limit", f"{title}: {copies} copies of {name}, exactly 1 required",
+                                  self.severity, self.section, name, first_line.get(key), copies, 1, self.cite))
 
 
 @rule_kind("element-coverage")
@@ -548,7 +562,8 @@ class ElementCoverage(RuleBase):
     default_code: ClassVar[str] = "uncastable"
 
     def describe(self) -> str:
-        return f"{self.demand_field} of {', '.join(self.demand_sections)} cards provided by {self.supply_field} in {', '.join(self.supply_sections)}"
+        demand, supply = ", ".join(self.demand_sections), ", ".join(self.supply_sections)
+        return f"{self.demand_field} of {demand} cards provided by {self.supply_field} in {supply}"
 
     def check(self, ctx: RuleContext) -> None:
         supply: set[str] = set()
@@ -577,11 +592,11 @@ class ElementCoverage(RuleBase):
                 needed = card.values(self.demand_field)
                 if needed <= supply:
                     continue
-                missing = sorted(needed - supply)
+                missing = ", ".join(sorted(needed - supply))
                 ctx.add(
                     Violation(
                         self.violation_code,
-                        f"{card.name} needs {', '.join(missing)}, which nothing in {_where(ctx, self.supply_sections)} provides",
+                        f"{card.name} needs {missing}, which nothing in {_where(ctx, self.supply_sections)} provides",
                         self.severity, section, card.name, resolved.entry.line, None, None, self.cite,
                     )
                 )

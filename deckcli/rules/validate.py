@@ -27,6 +27,7 @@ _FLAG_TEXT = {
     "incomplete": ("lacks stats in its source data (incomplete)", "lack stats in their source data (incomplete)"),
 }
 _LIMIT_CODES = ("copy-limit", "restricted")
+_DEDUPE_CODES = frozenset((*_LIMIT_CODES, "combined-copies", "wrong-section"))
 
 
 def map_sections(fmt: Format, deck: Deck) -> dict[str, str | None]:
@@ -84,18 +85,42 @@ def _plan(fmt: Format) -> _Plan:
     return plan
 
 
-def _dedupe_limits(violations: list[Violation]) -> list[Violation]:
-    if not any(v.code in _LIMIT_CODES for v in violations):
+def _dedupe(violations: list[Violation]) -> list[Violation]:
+    """One violation per problem.
+
+    A card over both its restricted limit and a general limit is reported once, under
+    the stricter rule (three Veton: one violation, not two); a Main + Side warning for
+    a card already over a limit in one section is dropped (the error says it); a card
+    whose type keeps it out of a section is reported wrong-section once, even when a
+    rule (exact contents) also rejects it.
+    """
+    if not any(v.code in _DEDUPE_CODES for v in violations):
         return violations
     best: dict[tuple[str | None, str | None], Violation] = {}
+    over_limit: set[str | None] = set()
     for violation in violations:
         if violation.code in _LIMIT_CODES and violation.severity == "error":
             key = (violation.card, violation.section)
             current = best.get(key)
             if current is None or (violation.allowed or 0) < (current.allowed or 0):
                 best[key] = violation
+            over_limit.add(violation.card)
     keep = set(map(id, best.values()))
-    return [v for v in violations if v.code not in _LIMIT_CODES or v.severity != "error" or id(v) in keep]
+    wrong_sections: set[tuple[str | None, str | None, int | None]] = set()
+    result: list[Violation] = []
+    for violation in violations:
+        code = violation.code
+        if code in _LIMIT_CODES and violation.severity == "error" and id(violation) not in keep:
+            continue
+        if code == "combined-copies" and violation.card in over_limit:
+            continue
+        if code == "wrong-section":
+            where = (violation.section, violation.card, violation.line)
+            if where in wrong_sections:
+                continue
+            wrong_sections.add(where)
+        result.append(violation)
+    return result
 
 
 def validate(
@@ -110,8 +135,8 @@ def validate(
     on = on or dt.date.today()
     plan = _plan(fmt)
     violations: list[Violation] = [
-        Violation("parse-error", (f"line {p.line}: " if p.line else "") + f"{p.message}: {p.text!r}", "error", None, None,
-                  p.line or None, rule="decklist syntax")
+        Violation("parse-error", (f"line {p.line}: " if p.line else "") + f"{p.message}: {p.text!r}", "error", None,
+                  None, p.line or None, rule="decklist syntax")
         for p in deck.problems
     ]
     sections: dict[str, list[Resolved]] = {}
@@ -161,29 +186,32 @@ def validate(
             high = ctx.size_overrides[spec.id]
             low = None if low is None else min(low, high)
         if not (spec.optional and copies == 0):
+            cards = f"{spec.title}: {copies} card{'' if copies == 1 else 's'}"
             if low is not None and low == high:
                 if copies != low:
-                    ctx.add(Violation(spec.size_code, f"{spec.title}: {copies} cards, exactly {low} required", "error",
+                    ctx.add(Violation(spec.size_code, f"{cards}, exactly {low} required", "error",
                                       spec.id, None, None, copies, low, spec.cite))
             else:
                 if low is not None and copies < low:
-                    ctx.add(Violation(spec.size_code, f"{spec.title}: {copies} cards, at least {low} required", "error",
+                    ctx.add(Violation(spec.size_code, f"{cards}, at least {low} required", "error",
                                       spec.id, None, None, copies, low, spec.cite))
                 if high is not None and copies > high:
-                    ctx.add(Violation(spec.size_code, f"{spec.title}: {copies} cards, at most {high} allowed", "error",
+                    ctx.add(Violation(spec.size_code, f"{cards}, at most {high} allowed", "error",
                                       spec.id, None, None, copies, high, spec.cite))
         if spec.warn_above is not None and copies > spec.warn_above:
             ctx.add(Violation("oversized",
-                              f"{spec.title}: {copies} cards; more than {spec.warn_above} lowers the odds of drawing your best cards",
+                              f"{spec.title}: {copies} cards; more than {spec.warn_above} lowers the odds of "
+                              "drawing your best cards",
                               "warning", spec.id, None, None, copies, spec.warn_above, spec.cite))
         allowed_types = plan.allowed[spec.id]
         if allowed_types is not None and spec.id in sections:
             for resolved in sections[spec.id]:
                 card = resolved.card
                 if card is not None and card.type not in allowed_types:
+                    takes = ", ".join(sorted(allowed_types))
                     ctx.add(Violation("wrong-section",
-                                      f"{card.name} is a {card.type}; the {spec.title} takes {', '.join(sorted(allowed_types))} cards",
-                                      "error", spec.id, card.name, resolved.entry.line, resolved.entry.count, None, spec.cite))
+                                      f"{card.name} is a {card.type}; the {spec.title} takes {takes} cards", "error",
+                                      spec.id, card.name, resolved.entry.line, resolved.entry.count, None, spec.cite))
 
     for rule in plan.other_rules:
         rule.check(ctx)
@@ -193,19 +221,25 @@ def validate(
         for flag in card.flags:
             by_flag.setdefault(flag, []).append(card.name)
     for flag, names in by_flag.items():
-        subject = f"{names[0]} {_FLAG_TEXT[flag][0]}" if len(names) == 1 else f"{len(names)} cards {_FLAG_TEXT[flag][1]}: {', '.join(names)}"
+        one, many = _FLAG_TEXT[flag]
+        subject = f"{names[0]} {one}" if len(names) == 1 else f"{len(names)} cards {many}: {', '.join(names)}"
         violations.append(
-            Violation(_FLAG_CODES[flag], subject, "warning", None, names[0] if len(names) == 1 else None, rule="card database")
+            Violation(_FLAG_CODES[flag], subject, "warning", None, names[0] if len(names) == 1 else None,
+                      rule="card database")
         )
     violations.extend(ctx.violations)
-    return Report(deck.label, fmt.id, _dedupe_limits(violations), format_source, deck.source)
+    return Report(deck.label, fmt.id, _dedupe(violations), format_source, deck.source)
 
 
-def _pool_counts(deck: Deck, fmt: Format, pool: CardPool, sections: Iterable[str]) -> tuple[dict[str, int], dict[str, str]]:
+def _pool_counts(
+    deck: Deck, fmt: Format, pool: CardPool, sections: Iterable[str]
+) -> tuple[dict[str, int], dict[str, str], dict[str, int | None]]:
+    """Copies of each card in ``sections``, its printed name and its first line."""
     mapping = map_sections(fmt, deck)
     wanted = set(sections)
     counts: dict[str, int] = {}
     names: dict[str, str] = {}
+    lines: dict[str, int | None] = {}
     for deck_section, entries in deck.sections.items():
         if mapping.get(deck_section) not in wanted:
             continue
@@ -214,7 +248,12 @@ def _pool_counts(deck: Deck, fmt: Format, pool: CardPool, sections: Iterable[str
             key = card.key if card else entry.name.casefold()
             counts[key] = counts.get(key, 0) + entry.count
             names[key] = card.name if card else entry.name
-    return counts, names
+            lines.setdefault(key, entry.line)
+    return counts, names, lines
+
+
+def _copies(count: int) -> str:
+    return f"{count} cop{'y' if count == 1 else 'ies'}"
 
 
 def _section_sizes(deck: Deck, fmt: Format) -> dict[str, int]:
@@ -249,28 +288,31 @@ def validate_against(
         cite = "format"
     else:
         spec_pool, keep, cite = spec.pool, spec.keep_sizes, spec.cite
-    now, now_names = _pool_counts(deck, fmt, pool, spec_pool)
-    then, then_names = _pool_counts(registered, fmt, pool, spec_pool)
+    now, now_names, now_lines = _pool_counts(deck, fmt, pool, spec_pool)
+    then, then_names, _ = _pool_counts(registered, fmt, pool, spec_pool)
     for key in sorted(set(now) | set(then)):
         have, had = now.get(key, 0), then.get(key, 0)
         name = now_names.get(key) or then_names.get(key)
         if have > had:
             where = "was not registered" if had == 0 else f"registered {had}"
             report.violations.append(
-                Violation("side-swap", f"{name}: {have} copies, but {where}", "error", None, name, None, have, had, cite)
+                Violation("side-swap", f"{name}: {_copies(have)}, but {where}", "error", None, name, now_lines.get(key),
+                          have, had, cite)
             )
         elif have < had:
             report.violations.append(
-                Violation("side-swap", f"{name}: {have} copies, registered {had} (cards went missing)", "error", None,
-                          name, None, have, had, cite)
+                Violation("side-swap", f"{name}: {_copies(have)}, registered {had} (cards went missing)", "error", None,
+                          name, now_lines.get(key), have, had, cite)
             )
     sizes_now, sizes_then = _section_sizes(deck, fmt), _section_sizes(registered, fmt)
     titles = fmt.titles()
     for section in keep:
-        if sizes_now.get(section, 0) != sizes_then.get(section, 0):
+        now_size, then_size = sizes_now.get(section, 0), sizes_then.get(section, 0)
+        if now_size != then_size:
             report.violations.append(
                 Violation("side-swap",
-                          f"{titles.get(section, section)}: {sizes_now.get(section, 0)} cards, registered {sizes_then.get(section, 0)}; swaps are one in, one out",
-                          "error", section, None, None, sizes_now.get(section, 0), sizes_then.get(section, 0), cite)
+                          f"{titles.get(section, section)}: {now_size} cards, registered {then_size}; "
+                          "swaps are one in, one out",
+                          "error", section, None, None, now_size, then_size, cite)
             )
     return report
