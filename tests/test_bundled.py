@@ -38,7 +38,7 @@ def test_elestrals_bundled_copy_is_the_api_dump() -> None:
     names = sorted(p.name for p in bundled.glob("*.json"))
     assert len(names) == 1875
     assert names == sorted(p.name for p in (ELESTRALS_DATA / "cards").glob("*.json"))
-    for name in names[:: 97]:  # spot-check contents
+    for name in names[::97]:  # spot-check contents
         assert (bundled / name).read_bytes() == (ELESTRALS_DATA / "cards" / name).read_bytes()
 
 
@@ -202,7 +202,7 @@ def test_aestery_sample_is_legal(store_cards: dict[str, dict[str, StoredCard]]) 
     # Rules page: at least 60 cards, up to 4 copies; with a Hero, only the Hero's colours.
     deck = _resolve(parse_deck(DECK_FILES["aestery"]), store_cards["aestery"], "aestery")
     main = deck["Main Deck"]
-    (_, hero), = deck["Hero"]
+    ((_, hero),) = deck["Hero"]
     assert hero.type == "hero"
     assert sum(n for n, _ in main) >= 60
     assert max(_copies(main).values()) <= 4
@@ -217,7 +217,7 @@ def test_elemental_clash_sample_is_legal(store_cards: dict[str, dict[str, Stored
     # the Spellcaster stays outside the Spellbook and caps its size.
     deck = _resolve(parse_deck(DECK_FILES["elemental-clash"]), store_cards["elemental-clash"], "elemental-clash")
     book = deck["Spellbook"]
-    (_, caster), = deck["Spellcaster"]
+    ((_, caster),) = deck["Spellcaster"]
     assert caster.type == "spellcaster"
     assert sum(n for n, _ in book) == 40 <= caster.data["deck_size"]
     for name, copies in _copies([(n, c) for n, c in book if not c.data.get("basic")]).items():

@@ -122,8 +122,15 @@ def test_show_elekin_card(cli: CliInvoker) -> None:
     assert "air, fire" in table
     data = json.loads(cli("db", "show", "elekin", "glint", "--json").stdout)
     assert data == {
-        "name": "Glint", "type": "creature", "number": "2", "rarity": "U", "elements": ["air"],
-        "cost": 0, "strength": 80, "agility": 70, "generation": 1,
+        "name": "Glint",
+        "type": "creature",
+        "number": "2",
+        "rarity": "U",
+        "elements": ["air"],
+        "cost": 0,
+        "strength": 80,
+        "agility": 70,
+        "generation": 1,
     }
 
 

@@ -57,10 +57,13 @@ def test_text_forms_go_to_stdout(cli: CliInvoker, form: str) -> None:
     elif form == "csv":
         totals = [r for r in csv.DictReader(io.StringIO(out)) if r["record"] == "total"]
         assert [(r["section"], r["count"]) for r in totals] == [
-            ("Main Deck", "40"), ("Shields", "3"), ("Side Deck", "0"), ("Total", "43")
+            ("Main Deck", "40"),
+            ("Shields", "3"),
+            ("Side Deck", "0"),
+            ("Total", "43"),
         ]
     else:
-        assert "Main Deck total: 40" in out.replace("<span class=\"count\">", "").replace("</span>", "")
+        assert "Main Deck total: 40" in out.replace('<span class="count">', "").replace("</span>", "")
 
 
 def test_pdf_needs_an_output_file(cli: CliInvoker) -> None:
@@ -120,11 +123,29 @@ def test_options_override_the_deck_metadata_and_sort(cli: CliInvoker, tmp_path: 
     deck.write_text(header + (SAMPLES / "elekin-sample.txt").read_text())
     plain = json.loads(cli("export", str(deck), "--to", "json").stdout)
     assert (plain["player"], plain["event"], plain["date"]) == ("File Player", "File Event", "2024-01-01")
-    result = cli("export", str(deck), "--to", "json", "--player", "Ada", "--event", "Nationals", "--date", "2025-06-01",
-                 "--deck-name", "Sparks", "--sort", "name")
+    result = cli(
+        "export",
+        str(deck),
+        "--to",
+        "json",
+        "--player",
+        "Ada",
+        "--event",
+        "Nationals",
+        "--date",
+        "2025-06-01",
+        "--deck-name",
+        "Sparks",
+        "--sort",
+        "name",
+    )
     document = json.loads(result.stdout)
     assert (document["player"], document["event"], document["date"], document["deck_name"]) == (
-        "Ada", "Nationals", "2025-06-01", "Sparks")
+        "Ada",
+        "Nationals",
+        "2025-06-01",
+        "Sparks",
+    )
     names = [r["name"] for r in document["sections"][0]["rows"]]
     assert names == sorted(names, key=str.casefold)
 
@@ -137,8 +158,9 @@ def test_input_and_usage_errors_exit_2(cli: CliInvoker, tmp_path: Path) -> None:
     bad_paper = cli("export", ELEKIN, "--to", "html", "--paper", "a5", expect=2)
     assert "a5" in bad_paper.output
     two = tmp_path / "two.txt"
-    two.write_text("## Deck one\nGame: elemystic\nElements:\n1 Fire\n"
-                   "## Deck two\nGame: elemystic\nElements:\n1 Water\n")
+    two.write_text(
+        "## Deck one\nGame: elemystic\nElements:\n1 Fire\n## Deck two\nGame: elemystic\nElements:\n1 Water\n"
+    )
     result = cli("export", str(two), "--to", "txt", expect=2)
     assert "holds 2 decks" in result.output
     unknown = tmp_path / "unknown.txt"

@@ -42,16 +42,24 @@ def _with(entries: Entries, name: str, count: int) -> Entries:
     return result
 
 
-def elekin_text(main: Entries | None = None, shields: Entries | None = None, side: Entries | None = None,
-                game: str | None = "elekin") -> str:
+def elekin_text(
+    main: Entries | None = None,
+    shields: Entries | None = None,
+    side: Entries | None = None,
+    game: str | None = "elekin",
+) -> str:
     sections = [("Main Deck", main or ELEKIN["main"]), ("Shields", shields or ELEKIN["shields"])]
     if side is not None:
         sections.append(("Side Deck", side))
     return deck_text(game, sections, name="Lightning")
 
 
-def elestrals_text(main: Entries | None = None, spirit: Entries | None = None, side: Entries | None = None,
-                   game: str | None = "elestrals") -> str:
+def elestrals_text(
+    main: Entries | None = None,
+    spirit: Entries | None = None,
+    side: Entries | None = None,
+    game: str | None = "elestrals",
+) -> str:
     sections = [("Main Deck", main or ELESTRALS["main"]), ("Spirit Deck", spirit or ELESTRALS["spirit"])]
     if side is not None:
         sections.append(("Side Deck", side))
@@ -93,13 +101,17 @@ def test_illegal_deck_grouped_by_section(deckcli, tmp_path: Path) -> None:
     deck_at, main_at, shields_at = lines.index("  Deck"), lines.index("  Main Deck"), lines.index("  Shields")
     assert deck_at < main_at < shields_at  # the whole deck first, then the format's sections in order
     assert lines[deck_at + 1].startswith("    ! incomplete-card")
-    main_block = lines[main_at + 1:shields_at]
-    assert any(line.startswith("    ✘ copy-limit [4/3] Swoop: 4 copies in Main Deck, at most 3 allowed")
-               and f"(line {line_of(text, '4 Swoop')}; 7.1.2 Card Limitations" in line for line in main_block)
+    main_block = lines[main_at + 1 : shields_at]
+    assert any(
+        line.startswith("    ✘ copy-limit [4/3] Swoop: 4 copies in Main Deck, at most 3 allowed")
+        and f"(line {line_of(text, '4 Swoop')}; 7.1.2 Card Limitations" in line
+        for line in main_block
+    )
     assert any("✘ unknown-card" in line and "did you mean Glint" in line for line in main_block)
-    shields_block = lines[shields_at + 1:]
-    assert any("✘ deck-size [1/3] Shields: 1 card, exactly 3 required" in line and "(7.1.1" in line
-               for line in shields_block)
+    shields_block = lines[shields_at + 1 :]
+    assert any(
+        "✘ deck-size [1/3] Shields: 1 card, exactly 3 required" in line and "(7.1.1" in line for line in shields_block
+    )
     assert any("✘ shield-tiers [0/1] Shields: no card of tier 2" in line for line in shields_block)
     assert lines[-1] == "  ✘ NOT LEGAL: 5 errors, 1 warning"
 
@@ -112,8 +124,9 @@ def test_illegal_verdict_is_red_on_a_terminal(deckcli, tmp_path: Path, monkeypat
     assert "\x1b[31m✘\x1b[0m \x1b[1mcopy-limit\x1b[0m [4/3]" in out
 
 
-def test_names_with_markup_characters_are_printed_as_written(deckcli, tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_names_with_markup_characters_are_printed_as_written(
+    deckcli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = _write(tmp_path, "deck.txt", elekin_text(main=[*_with(ELEKIN["main"], "Glint", 2), (1, "[bold]Glint[/]")]))
     monkeypatch.setitem(common._consoles, False, Console(force_terminal=True, color_system=None, width=200))
     out = deckcli("validate", path, expect=1).stdout
@@ -131,12 +144,19 @@ def test_json_one_deck(deckcli, tmp_path: Path) -> None:
     assert set(data) == {"deck", "format", "valid", "violations", "source"}
     assert (data["deck"], data["format"], data["valid"], data["source"]) == ("Lightning", "elekin", False, str(path))
     errors = [v for v in data["violations"] if v["severity"] == "error"]
-    assert errors == [{
-        "code": "copy-limit", "severity": "error",
-        "message": "Swoop: 4 copies in Main Deck, at most 3 allowed",
-        "section": "main", "card": "Swoop", "line": line_of(text, "4 Swoop"), "found": 4, "allowed": 3,
-        "rule": "7.1.2 Card Limitations: 'Maximum 3 copies of any card, based on exact card name'",
-    }]
+    assert errors == [
+        {
+            "code": "copy-limit",
+            "severity": "error",
+            "message": "Swoop: 4 copies in Main Deck, at most 3 allowed",
+            "section": "main",
+            "card": "Swoop",
+            "line": line_of(text, "4 Swoop"),
+            "found": 4,
+            "allowed": 3,
+            "rule": "7.1.2 Card Limitations: 'Maximum 3 copies of any card, based on exact card name'",
+        }
+    ]
     assert all(v["code"] in CODES for v in data["violations"])
 
 
@@ -146,13 +166,22 @@ def test_json_legal_deck(deckcli) -> None:
 
 
 def test_json_several_decks_is_an_array(deckcli, tmp_path: Path) -> None:
-    two = _write(tmp_path, "two.txt", "Game: elemystic\n## Deck A\nElements:\n" + "".join(
-        f"1 {e}\n" for e in ("Earth", "Light", "Air", "Storm", "Water", "Fire", "Shadow", "Chaos", "Lightning")
-    ) + "## Deck B\nElements:\n1 Earth\n")
+    two = _write(
+        tmp_path,
+        "two.txt",
+        "Game: elemystic\n## Deck A\nElements:\n"
+        + "".join(
+            f"1 {e}\n" for e in ("Earth", "Light", "Air", "Storm", "Water", "Fire", "Shadow", "Chaos", "Lightning")
+        )
+        + "## Deck B\nElements:\n1 Earth\n",
+    )
     data = json.loads(deckcli("validate", two, SAMPLES / "elekin-sample.txt", "--json", expect=1).stdout)
     assert isinstance(data, list) and len(data) == 3
     assert [(d["deck"], d["valid"]) for d in data] == [
-        ("Deck A", True), ("Deck B", False), ("Lightning Structure Deck (sample)", True)]
+        ("Deck A", True),
+        ("Deck B", False),
+        ("Lightning Structure Deck (sample)", True),
+    ]
     assert [d["source"] for d in data] == [f"{two}#1", f"{two}#2", str(SAMPLES / "elekin-sample.txt")]
 
 
@@ -214,8 +243,9 @@ def test_format_from_game_line_format_option_and_inference(deckcli, tmp_path: Pa
 
 
 def test_format_option_overrides_the_game_line(deckcli) -> None:
-    data = json.loads(deckcli("validate", SAMPLES / "elekin-sample.txt", "--format", "elestrals", "--json",
-                              expect=1).stdout)
+    data = json.loads(
+        deckcli("validate", SAMPLES / "elekin-sample.txt", "--format", "elestrals", "--json", expect=1).stdout
+    )
     assert data["format"] == "elestrals"
     assert {v["code"] for v in data["violations"]} >= {"unknown-card", "wrong-section", "deck-size"}
 
@@ -227,21 +257,32 @@ def test_several_files_and_folders_with_summary(deckcli, tmp_path: Path) -> None
     folder = tmp_path / "intake"
     legal = _write(folder, "round1/ada.txt", elestrals_text())
     illegal = _write(folder, "round1/bo.txt", elestrals_text(main=_with(ELESTRALS["main"], "Sluggle", 4)))
-    nested = _write(folder, "round1/late/cy.json", json.dumps({
-        "game": "elekin", "name": "Cy's deck",
-        "main": [{"count": c, "name": n} for c, n in ELEKIN["main"]],
-        "shields": [{"count": c, "name": n} for c, n in ELEKIN["shields"]],
-    }))
+    nested = _write(
+        folder,
+        "round1/late/cy.json",
+        json.dumps(
+            {
+                "game": "elekin",
+                "name": "Cy's deck",
+                "main": [{"count": c, "name": n} for c, n in ELEKIN["main"]],
+                "shields": [{"count": c, "name": n} for c, n in ELEKIN["shields"]],
+            }
+        ),
+    )
     _write(folder, "notes.pdf", "not a deck")
     result = deckcli("validate", folder, SAMPLES / "elemystic-sample.txt", expect=1)
     out = result.stdout
     # Details only for the illegal deck; then one summary row per deck.
     assert f"Majesea ({illegal}) — Elestrals Constructed" in out
     assert f"({legal})" not in out.split("File")[0]
-    table = out[out.index("File"):]
+    table = out[out.index("File") :]
     rows = [line for line in table.splitlines()[2:] if line and not line.startswith("3 of")]
-    assert [row.split()[0] for row in rows] == [str(legal), str(illegal), str(nested),
-                                                str(SAMPLES / "elemystic-sample.txt")]
+    assert [row.split()[0] for row in rows] == [
+        str(legal),
+        str(illegal),
+        str(nested),
+        str(SAMPLES / "elemystic-sample.txt"),
+    ]
     assert "NOT LEGAL" in rows[1] and all("NOT LEGAL" not in r for r in rows[:1] + rows[2:])
     assert out.rstrip().endswith("3 of 4 decks legal.")
     # --all shows every deck's details.
@@ -268,8 +309,11 @@ def _against(deckcli, folder: Path, registered: str, game2: str, expect: int) ->
 
 
 def _swaps(data: dict) -> list[tuple]:
-    return sorted((v["section"] or "", v["card"] or "", v["found"], v["allowed"])
-                  for v in data["violations"] if v["code"] == "side-swap")
+    return sorted(
+        (v["section"] or "", v["card"] or "", v["found"], v["allowed"])
+        for v in data["violations"]
+        if v["code"] == "side-swap"
+    )
 
 
 EL_SIDE: Entries = [(2, "Aardbud"), (4, "Vipyro")]
@@ -277,27 +321,38 @@ EL_SIDE: Entries = [(2, "Aardbud"), (4, "Vipyro")]
 
 def test_against_elestrals_one_in_one_out(deckcli, tmp_path: Path) -> None:
     registered = elestrals_text(side=EL_SIDE)
-    game2 = elestrals_text(main=[*_with(ELESTRALS["main"], "Sluggle", 2), (1, "Aardbud")],
-                           side=[(1, "Aardbud"), (4, "Vipyro"), (1, "Sluggle")])
+    game2 = elestrals_text(
+        main=[*_with(ELESTRALS["main"], "Sluggle", 2), (1, "Aardbud")],
+        side=[(1, "Aardbud"), (4, "Vipyro"), (1, "Sluggle")],
+    )
     data = _against(deckcli, tmp_path, registered, game2, expect=0)
     assert data["valid"] is True
 
 
 def test_against_elestrals_spirit_for_spirit(deckcli, tmp_path: Path) -> None:
     registered = elestrals_text(side=EL_SIDE)
-    game2 = elestrals_text(spirit=[(11, "Leviaphin"), (5, "Vipyro"), (3, "Lycarus"), (1, "Vipyro")],
-                           side=[(2, "Aardbud"), (3, "Vipyro"), (1, "Leviaphin")])
+    game2 = elestrals_text(
+        spirit=[(11, "Leviaphin"), (5, "Vipyro"), (3, "Lycarus"), (1, "Vipyro")],
+        side=[(2, "Aardbud"), (3, "Vipyro"), (1, "Leviaphin")],
+    )
     assert _against(deckcli, tmp_path, registered, game2, expect=0)["valid"] is True
 
 
 def test_against_elestrals_spirit_for_an_elestral_breaks_the_sizes(deckcli, tmp_path: Path) -> None:
     registered = elestrals_text(side=EL_SIDE)
-    game2 = elestrals_text(main=_with(ELESTRALS["main"], "Sluggle", 2), spirit=[*ELESTRALS["spirit"], (1, "Vipyro")],
-                           side=[(2, "Aardbud"), (3, "Vipyro"), (1, "Sluggle")])
+    game2 = elestrals_text(
+        main=_with(ELESTRALS["main"], "Sluggle", 2),
+        spirit=[*ELESTRALS["spirit"], (1, "Vipyro")],
+        side=[(2, "Aardbud"), (3, "Vipyro"), (1, "Sluggle")],
+    )
     data = _against(deckcli, tmp_path, registered, game2, expect=1)
     assert _swaps(data) == [("main", "", 39, 40), ("spirit", "", 21, 20)]
     assert {(v["code"], v["section"]) for v in data["violations"]} == {
-        ("side-swap", "main"), ("side-swap", "spirit"), ("deck-size", "main"), ("deck-size", "spirit")}
+        ("side-swap", "main"),
+        ("side-swap", "spirit"),
+        ("deck-size", "main"),
+        ("deck-size", "spirit"),
+    }
 
 
 def test_against_a_card_not_registered(deckcli, tmp_path: Path) -> None:
@@ -312,8 +367,11 @@ def test_against_a_card_not_registered(deckcli, tmp_path: Path) -> None:
 
 def test_against_human_output_and_format_from_the_registration(deckcli, tmp_path: Path) -> None:
     reg = _write(tmp_path, "registered.txt", elestrals_text(side=EL_SIDE))
-    now = _write(tmp_path, "game2.txt", elestrals_text(game=None, main=[*_with(ELESTRALS["main"], "Sluggle", 2),
-                                                                         (1, "Boombatt")], side=EL_SIDE))
+    now = _write(
+        tmp_path,
+        "game2.txt",
+        elestrals_text(game=None, main=[*_with(ELESTRALS["main"], "Sluggle", 2), (1, "Boombatt")], side=EL_SIDE),
+    )
     out = deckcli("validate", now, "--against", reg, expect=1).stdout
     assert "registered deck's Game: line" in out
     assert "✘ side-swap [1/0] Boombatt: 1 copy, but was not registered" in out
@@ -327,17 +385,22 @@ def test_against_elekin_main_may_grow_but_stays_40(deckcli, tmp_path: Path) -> N
     assert _against(deckcli, tmp_path, registered, bigger, expect=0)["valid"] is True
     smaller = elekin_text(main=_with(ELEKIN["main"], "Glint", 2), side=[(1, "Glint"), *side])
     data = _against(deckcli, tmp_path, registered, smaller, expect=1)
-    assert [(v["code"], v["section"], v["found"], v["allowed"]) for v in data["violations"]
-            if v["severity"] == "error"] == [("deck-size", "main", 39, 40)]
+    assert [
+        (v["code"], v["section"], v["found"], v["allowed"]) for v in data["violations"] if v["severity"] == "error"
+    ] == [("deck-size", "main", 39, 40)]
 
 
 def test_against_elekin_shield_swaps_keep_one_per_tier(deckcli, tmp_path: Path) -> None:
     registered = elekin_text(side=[(1, "Essence Wall"), (1, "Shadow Guard")])  # tiers I and II
-    same_tier = elekin_text(shields=[(1, "Essence Wall"), (1, "Mythical Barrier"), (1, "Elemental Shield")],
-                            side=[(1, "Mystic Ward"), (1, "Shadow Guard")])
+    same_tier = elekin_text(
+        shields=[(1, "Essence Wall"), (1, "Mythical Barrier"), (1, "Elemental Shield")],
+        side=[(1, "Mystic Ward"), (1, "Shadow Guard")],
+    )
     assert _against(deckcli, tmp_path, registered, same_tier, expect=0)["valid"] is True
-    wrong_tier = elekin_text(shields=[(1, "Mystic Ward"), (1, "Essence Wall"), (1, "Elemental Shield")],
-                             side=[(1, "Mythical Barrier"), (1, "Shadow Guard")])
+    wrong_tier = elekin_text(
+        shields=[(1, "Mystic Ward"), (1, "Essence Wall"), (1, "Elemental Shield")],
+        side=[(1, "Mythical Barrier"), (1, "Shadow Guard")],
+    )
     data = _against(deckcli, tmp_path, registered, wrong_tier, expect=1)
     tiers = sorted((v["code"], v["section"], v["found"]) for v in data["violations"] if v["severity"] == "error")
     # Two tier I Shields and no tier II; the Side now holds two tier II Shields.
@@ -349,14 +412,19 @@ EC_SIDE: Entries = [(3, "Salamander"), (3, "Negate"), (3, "Repulse"), (1, "Cumul
 
 def test_against_clash_counts_unchanged(deckcli, tmp_path: Path) -> None:
     registered = clash_text(side=EC_SIDE)
-    swap = clash_text(main=[*_with(CLASH["main"], "Ball Lightning", 2), (1, "Salamander")],
-                      side=[(2, "Salamander"), (3, "Negate"), (3, "Repulse"), (1, "Cumulus"), (1, "Ball Lightning")])
+    swap = clash_text(
+        main=[*_with(CLASH["main"], "Ball Lightning", 2), (1, "Salamander")],
+        side=[(2, "Salamander"), (3, "Negate"), (3, "Repulse"), (1, "Cumulus"), (1, "Ball Lightning")],
+    )
     assert _against(deckcli, tmp_path, registered, swap, expect=0)["valid"] is True
     uneven = clash_text(main=[*CLASH["main"], (1, "Salamander")], side=_with(EC_SIDE, "Salamander", 2))
     data = _against(deckcli, tmp_path, registered, uneven, expect=1)
     assert _swaps(data) == [("main", "", 41, 40), ("side", "", 9, 10)]
-    assert {v["code"] for v in data["violations"] if v["severity"] == "error"} == {"side-swap", "deck-size",
-                                                                                     "side-size"}
+    assert {v["code"] for v in data["violations"] if v["severity"] == "error"} == {
+        "side-swap",
+        "deck-size",
+        "side-size",
+    }
 
 
 def test_against_needs_one_deck_per_file(deckcli, tmp_path: Path) -> None:

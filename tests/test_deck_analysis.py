@@ -131,8 +131,10 @@ def test_elemystic_sample(store: CardStore) -> None:
     assert (a.main_section, a.main_count) == ("elements", 9)
     assert a.curve == {} and a.average_cost is None
     assert a.types == {"element": 9}
-    stats = {e.name: (e.strength, e.defense, e.invocation_strength, e.invocation_defense, e.speed)
-             for e in a.resources.elements}
+    stats = {
+        e.name: (e.strength, e.defense, e.invocation_strength, e.invocation_defense, e.speed)
+        for e in a.resources.elements
+    }
     assert len(stats) == 9
     assert stats["Fire"] == (3, 0, 4, 0, 6)
     assert stats["Light"] == (1, 2, 2, 3, 2)

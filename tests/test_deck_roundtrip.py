@@ -45,7 +45,11 @@ def decks(draw: st.DrawFn) -> Deck:
 def _content(deck: Deck) -> tuple[object, ...]:
     """What a round trip must keep: metadata and each section's (count, name) in order."""
     return (
-        deck.game, deck.name, deck.player, deck.event, deck.date,
+        deck.game,
+        deck.name,
+        deck.player,
+        deck.event,
+        deck.date,
         {s: [(e.count, e.name) for e in entries] for s, entries in deck.sections.items() if entries},
     )
 
@@ -71,9 +75,11 @@ def test_json_round_trip(deck: Deck) -> None:
 
 
 # JSON keeps any name a text file cannot: spaces inside, "#", "//", leading digits.
-wild_names = st.builds(
-    _name, st.characters(blacklist_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), st.text(max_size=20)
-).map(str.strip).filter(bool)
+wild_names = (
+    st.builds(_name, st.characters(blacklist_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), st.text(max_size=20))
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 @settings(max_examples=80, deadline=None)

@@ -40,7 +40,12 @@ def test_metadata_lines() -> None:
         "Main:\n3 Glint\n"
     )
     assert (deck.game, deck.name, deck.player, deck.event, deck.date) == (
-        "elekin", "Lightning Rush", "Ada Lovelace", "Store Championship", "2025-05-31")
+        "elekin",
+        "Lightning Rush",
+        "Ada Lovelace",
+        "Store Championship",
+        "2025-05-31",
+    )
     assert deck.label == "Lightning Rush"
     assert _sections(deck) == {"main": [(3, "Glint")]}
 
@@ -53,14 +58,32 @@ def test_metadata_keys_are_case_insensitive() -> None:
 @pytest.mark.parametrize(
     ("header", "section"),
     [
-        ("Main", "main"), ("Main Deck", "main"), ("MAIN DECK", "main"), ("main deck:", "main"), ("Deck", "main"),
-        ("Deck:", "main"), ("Spellbook", "main"), ("Main Deck (40):", "main"), ("main deck ( 40 )", "main"),
+        ("Main", "main"),
+        ("Main Deck", "main"),
+        ("MAIN DECK", "main"),
+        ("main deck:", "main"),
+        ("Deck", "main"),
+        ("Deck:", "main"),
+        ("Spellbook", "main"),
+        ("Main Deck (40):", "main"),
+        ("main deck ( 40 )", "main"),
         ("Spellbook (40)", "main"),
-        ("Spirit", "spirit"), ("Spirits", "spirit"), ("Spirit Deck", "spirit"), ("SPIRIT DECK (20):", "spirit"),
-        ("Shield", "shields"), ("Shields", "shields"), ("shields (3):", "shields"),
-        ("Side", "side"), ("Side Deck", "side"), ("Sideboard", "side"), ("sideboard (10):", "side"),
-        ("Elements", "elements"), ("Elements (9):", "elements"),
-        ("# Spirit Deck", "spirit"), ("// Side Deck", "side"), ("## Main Deck", "main"),
+        ("Spirit", "spirit"),
+        ("Spirits", "spirit"),
+        ("Spirit Deck", "spirit"),
+        ("SPIRIT DECK (20):", "spirit"),
+        ("Shield", "shields"),
+        ("Shields", "shields"),
+        ("shields (3):", "shields"),
+        ("Side", "side"),
+        ("Side Deck", "side"),
+        ("Sideboard", "side"),
+        ("sideboard (10):", "side"),
+        ("Elements", "elements"),
+        ("Elements (9):", "elements"),
+        ("# Spirit Deck", "spirit"),
+        ("// Side Deck", "side"),
+        ("## Main Deck", "main"),
     ],
 )
 def test_section_headers(header: str, section: str) -> None:
@@ -188,7 +211,11 @@ def test_unparseable_lines_are_problems_and_reading_goes_on() -> None:
     deck = read_text_deck(text)
     assert _sections(deck) == {"main": [(3, "Glint"), (2, "Swoop"), (1, "Blazorn")]}
     assert [(p.line, p.text) for p in deck.problems] == [
-        (3, "what is this?"), (5, "0 Lavrok"), (6, "-1 Archen"), (7, "SB: lots of Glint")]
+        (3, "what is this?"),
+        (5, "0 Lavrok"),
+        (6, "-1 Archen"),
+        (7, "SB: lots of Glint"),
+    ]
     assert "count must be at least 1" in deck.problems[1].message
     assert "expected a card line" in deck.problems[0].message
 
@@ -254,13 +281,24 @@ def test_game_line_is_shared_by_the_decks_of_a_file() -> None:
 
 def test_json_deck_written_form() -> None:
     document = {
-        "game": "elekin", "name": "Lightning", "player": "Ada", "event": "Store", "date": "2025-05-31",
-        "sections": {"main": [{"count": 3, "name": "Glint"}, {"count": 2, "name": "Swoop"}],
-                     "shields": [{"count": 1, "name": "Mystic Ward"}]},
+        "game": "elekin",
+        "name": "Lightning",
+        "player": "Ada",
+        "event": "Store",
+        "date": "2025-05-31",
+        "sections": {
+            "main": [{"count": 3, "name": "Glint"}, {"count": 2, "name": "Swoop"}],
+            "shields": [{"count": 1, "name": "Mystic Ward"}],
+        },
     }
     [deck] = read_json_decks(json.dumps(document), "deck.json")
-    assert (deck.game, deck.name, deck.player, deck.event, deck.date) == ("elekin", "Lightning", "Ada", "Store",
-                                                                           "2025-05-31")
+    assert (deck.game, deck.name, deck.player, deck.event, deck.date) == (
+        "elekin",
+        "Lightning",
+        "Ada",
+        "Store",
+        "2025-05-31",
+    )
     assert _sections(deck) == {"main": [(3, "Glint"), (2, "Swoop")], "shields": [(1, "Mystic Ward")]}
     assert deck.problems == [] and deck.source == "deck.json"
 
@@ -293,8 +331,9 @@ def test_json_several_decks(wrap: str) -> None:
 
 
 def test_json_bad_entries_are_problems_and_reading_goes_on() -> None:
-    document = {"main": [{"qty": 3, "name": "Glint"}, {"count": 0, "name": "Swoop"}, {"count": True, "name": "X"}, 7,
-                         "Lavrok"]}
+    document = {
+        "main": [{"qty": 3, "name": "Glint"}, {"count": 0, "name": "Swoop"}, {"count": True, "name": "X"}, 7, "Lavrok"]
+    }
     [deck] = read_json_decks(json.dumps(document))
     assert _sections(deck) == {"main": [(3, "Glint"), (1, "Lavrok")]}
     assert [(p.text, p.message.split(",")[0]) for p in deck.problems] == [
@@ -340,8 +379,12 @@ def test_deck_files_in_folders(tmp_path: Path) -> None:
     for name in ("a/one.txt", "a/b/two.json", "a/b/three.TXT", "a/notes.pdf", "top.txt"):
         (tmp_path / name).write_text("3 Glint\n", encoding="utf-8")
     found = deck_files([tmp_path / "a", tmp_path / "top.txt"])
-    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/b/three.TXT", "a/b/two.json", "a/one.txt",
-                                                                   "top.txt"]
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == [
+        "a/b/three.TXT",
+        "a/b/two.json",
+        "a/one.txt",
+        "top.txt",
+    ]
 
 
 def test_missing_deck_file(tmp_path: Path) -> None:

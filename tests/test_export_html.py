@@ -116,8 +116,10 @@ def test_html_is_self_contained_with_a_print_stylesheet(store: CardStore, paper:
 
 def test_html_escapes_names_and_marks_illegal_decks(store: CardStore, tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
-    path.write_text("Game: elestrals\nMain Deck:\n4 Sluggle\n1 <b>Fake</b> & Co\n1 Arachne’s Lair\nSpirit Deck:\n"
-                    "12 Leviaphin\n", encoding="utf-8")
+    path.write_text(
+        "Game: elestrals\nMain Deck:\n4 Sluggle\n1 <b>Fake</b> & Co\n1 Arachne’s Lair\nSpirit Deck:\n12 Leviaphin\n",
+        encoding="utf-8",
+    )
     sheet = prepare(store, path, allow_illegal=True, overrides=SheetOverrides(player="<script>x</script>"))
     html = html_of(sheet)
     parsed = parse(html)
@@ -144,9 +146,18 @@ def test_chromium_prints_the_sheet_on_one_page(store: CardStore, tmp_path: Path,
     out = tmp_path / "out.pdf"
     assert CHROMIUM is not None
     command = [
-        CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--no-pdf-header-footer",
-        f"--user-data-dir={tmp_path / 'profile'}", f"--print-to-pdf={out}", page.as_uri(),
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--no-pdf-header-footer",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        f"--print-to-pdf={out}",
+        page.as_uri(),
     ]
     result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert out.is_file() and out.stat().st_size > 1000, result.stderr[-2000:]

@@ -69,9 +69,17 @@ def _singles_deck(store: CardStore) -> str:
     spirits = [c.name for c in cards if c.type == "spirit"]
     main = curly + runes[: 20 - len(curly)] + elestrals[:20]
     return "\n".join(
-        ["Game: elestrals", "Name: Forty singles", "Player: Zoë O’Brien", "Main Deck:", *(f"1 {n}" for n in main),
-         "Spirit Deck:", *(f"{3 if i < 4 else 2} {n}" for i, n in enumerate(spirits)),
-         "Side Deck:", *(f"1 {n}" for n in elestrals[20:32])]
+        [
+            "Game: elestrals",
+            "Name: Forty singles",
+            "Player: Zoë O’Brien",
+            "Main Deck:",
+            *(f"1 {n}" for n in main),
+            "Spirit Deck:",
+            *(f"{3 if i < 4 else 2} {n}" for i, n in enumerate(spirits)),
+            "Side Deck:",
+            *(f"1 {n}" for n in elestrals[20:32]),
+        ]
     )
 
 
@@ -79,9 +87,20 @@ def _elekin_singles(store: CardStore) -> str:
     """A legal Elekin deck of 60 different cards, 3 Shields and a full 10 + 3 Side Deck."""
     cards = [c.name for c in store.cards("elekin") if c.type != "shield" and "dragon" not in c.name.lower()]
     return "\n".join(
-        ["Game: elekin", "Main Deck:", *(f"1 {n}" for n in cards[:60]),
-         "Shields:", "1 Mystic Ward", "1 Mythical Barrier", "1 Elemental Shield",
-         "Side Deck:", *(f"1 {n}" for n in cards[60:70]), "1 Essence Wall", "1 Shadow Guard", "1 Tempest Barrier"]
+        [
+            "Game: elekin",
+            "Main Deck:",
+            *(f"1 {n}" for n in cards[:60]),
+            "Shields:",
+            "1 Mystic Ward",
+            "1 Mythical Barrier",
+            "1 Elemental Shield",
+            "Side Deck:",
+            *(f"1 {n}" for n in cards[60:70]),
+            "1 Essence Wall",
+            "1 Shadow Guard",
+            "1 Tempest Barrier",
+        ]
     )
 
 

@@ -89,14 +89,17 @@ def test_elestrals_sample_rows_totals_and_costs(store: CardStore) -> None:
 
 
 def test_names_take_the_card_stores_spelling_and_repeats_merge(store: CardStore, tmp_path: Path) -> None:
-    deck = write_deck(tmp_path, """Game: elekin
+    deck = write_deck(
+        tmp_path,
+        """Game: elekin
 Main Deck:
 2 veton, the lightning dragon
 1 GLINT
 2 Glint
 Shields:
 1 mystic ward
-""")
+""",
+    )
     sheet = sheet_of(store, deck, allow_illegal=True)
     assert card_rows(sheet)[:2] == [("Main Deck", 2, "Veton | The Lightning Dragon"), ("Main Deck", 3, "Glint")]
     assert ("Shields", 1, "Mystic Ward") in card_rows(sheet)
@@ -111,7 +114,10 @@ def test_overrides_beat_the_deck_file_and_date_defaults_to_today(store: CardStor
     sheet = sheet_of(store, deck, overrides=overrides)
     assert (sheet.player, sheet.event, sheet.date, sheet.deck_name) == ("Ada", "Nationals", "2025-06-01", "Sparks")
     assert sheet.fields() == [
-        ("Player", "Ada"), ("Event", "Nationals"), ("Date", "2025-06-01"), ("Deck name", "Sparks")
+        ("Player", "Ada"),
+        ("Event", "Nationals"),
+        ("Date", "2025-06-01"),
+        ("Deck name", "Sparks"),
     ]
 
 
@@ -256,8 +262,16 @@ def _big_elestrals(store: CardStore) -> str:
     main = runes[:20] + elestrals[:20]
     side = elestrals[20:32]
     return "\n".join(
-        ["Game: elestrals", "Name: Forty singles", "Main Deck:", *(f"1 {n}" for n in main), "Spirit Deck:",
-         *(f"{3 if i < 4 else 2} {n}" for i, n in enumerate(spirits)), "Side Deck:", *(f"1 {n}" for n in side)]
+        [
+            "Game: elestrals",
+            "Name: Forty singles",
+            "Main Deck:",
+            *(f"1 {n}" for n in main),
+            "Spirit Deck:",
+            *(f"{3 if i < 4 else 2} {n}" for i, n in enumerate(spirits)),
+            "Side Deck:",
+            *(f"1 {n}" for n in side),
+        ]
     )
 
 

@@ -276,7 +276,11 @@ def test_api_types_and_subtypes(api_folder_result: Any) -> None:
         by_type[card.type] = by_type.get(card.type, 0) + 1
     assert by_type == {"elestral": 321, "rune": 107, "spirit": 8}
     assert {c.subtype for c in api_folder_result.cards if c.type == "rune"} == {
-        "invoke", "counter", "artifact", "divine", "stadium",
+        "invoke",
+        "counter",
+        "artifact",
+        "divine",
+        "stadium",
     }
     leviaphin = cards["Leviaphin"]
     assert (leviaphin.type, leviaphin.element) == ("spirit", "water")
@@ -336,7 +340,12 @@ def test_gallery_stats_and_essence_are_flattened(gallery: tuple[Any, list[dict[s
     assert checked > 90
     glint = _by_name(result.cards)["Glint"]
     assert (glint.type, glint.elements, glint.cost, glint.strength, glint.agility, glint.generation) == (
-        "creature", ["air"], 0, 80, 70, 1,
+        "creature",
+        ["air"],
+        0,
+        80,
+        70,
+        1,
     )
 
 

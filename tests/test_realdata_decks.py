@@ -90,7 +90,8 @@ def test_elestrals_starter_decks_json_are_legal(card_store: CardStore) -> None:
     reports = _reports(card_store, STARTER_JSON)
     assert len(reports) == 5
     assert sorted(r.deck for r in reports) == sorted(
-        f"{hero} Starter Deck" for hero in ("Penterror", "Centarbour", "Majesea", "Ohmperial", "Trifernal"))
+        f"{hero} Starter Deck" for hero in ("Penterror", "Centarbour", "Majesea", "Ohmperial", "Trifernal")
+    )
     for report in reports:
         assert report.format == "elestrals"
         _assert_judged_legal(report, allowed_warnings={"uncastable"} if "Ohmperial" in report.deck else set())

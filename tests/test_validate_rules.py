@@ -321,8 +321,10 @@ def test_elekin_three_copies_by_exact_name(pools, copies: int, legal: bool) -> N
     assert v.line == line_of(text, "4 Swoop") and v.rule is not None and v.rule.startswith("7.1.2")
 
 
-@pytest.mark.parametrize("card", ["Ancient Tide", "Ancient Sigil", "Ancient Flame", "Galea | The Air Elementalist",
-                                  "Osao, The Fire Elementalist"])
+@pytest.mark.parametrize(
+    "card",
+    ["Ancient Tide", "Ancient Sigil", "Ancient Flame", "Galea | The Air Elementalist", "Osao, The Fire Elementalist"],
+)
 def test_elekin_restricted_to_one(pools, card: str) -> None:
     one = [*_with(EK_MAIN, "Glint", 2), (1, card)]
     assert errors(check(pools, "elekin", elekin(main=one))) == []
@@ -465,9 +467,21 @@ def test_aestery_hero_colour_identity(pools) -> None:
     report = check(pools, "aestery", text)
     outside = errors(report, "color-identity")
     assert report.errors == outside
-    green = {n for c, n in AE_MAIN if n in {
-        "Demo Moss Sentinel", "Demo Sleeping Oakheart", "Demo Root Miner", "Demo Grove Caller",
-        "Demo Thornback Boar", "Demo Wild Growth", "Demo Ancient Grove", "Demo Wildfire Charger"}}
+    green = {
+        n
+        for c, n in AE_MAIN
+        if n
+        in {
+            "Demo Moss Sentinel",
+            "Demo Sleeping Oakheart",
+            "Demo Root Miner",
+            "Demo Grove Caller",
+            "Demo Thornback Boar",
+            "Demo Wild Growth",
+            "Demo Ancient Grove",
+            "Demo Wildfire Charger",
+        }
+    }
     assert {v.card for v in outside} == green
     charger = next(v for v in outside if v.card == "Demo Wildfire Charger")
     assert charger.line == line_of(text, "4 Demo Wildfire Charger") and charger.section == "main"
@@ -663,10 +677,18 @@ def test_elemystic_token_is_not_an_element_card(pools) -> None:
     [
         ("elestrals", elestrals(main=[*_with(EL_MAIN, "Sluggle", 2), (1, "Majeseaa")]), "Majeseaa", "Majesea"),
         ("elekin", elekin(main=[*_with(EK_MAIN, "Glint", 2), (1, "Glnt")]), "Glnt", "Glint"),
-        ("aestery", aestery(main=[*AE_MAIN[:-1], (3, AE_MAIN[-1][1]), (1, "Demo Ember Raidr")]), "Demo Ember Raidr",
-         "Demo Ember Raider"),
-        ("elemental-clash", clash(main=[*_with(EC_MAIN, "Venus Stone", 1), (1, "Salamandr")]), "Salamandr",
-         "Salamander"),
+        (
+            "aestery",
+            aestery(main=[*AE_MAIN[:-1], (3, AE_MAIN[-1][1]), (1, "Demo Ember Raidr")]),
+            "Demo Ember Raidr",
+            "Demo Ember Raider",
+        ),
+        (
+            "elemental-clash",
+            clash(main=[*_with(EC_MAIN, "Venus Stone", 1), (1, "Salamandr")]),
+            "Salamandr",
+            "Salamander",
+        ),
         ("elemystic", elemystic([*NINE[:-1], (1, "Lightnin")]), "Lightnin", "Lightning"),
     ],
 )
@@ -684,11 +706,18 @@ def test_unknown_card_in_every_game(pools, game: str, text: str, typo: str, mean
     [
         ("elestrals", elestrals(main=[*_with(EL_MAIN, "Sluggle", 2), (1, "Leviaphin")]), "Leviaphin", "main"),
         ("elekin", elekin(main=[*_with(EK_MAIN, "Glint", 2), (1, "Essence Wall")]), "Essence Wall", "main"),
-        ("aestery", aestery(main=[*AE_MAIN[:-1], (3, AE_MAIN[-1][1]), (1, "Demo Ember Warlord")], hero=None),
-         "Demo Ember Warlord", "main"),
-        ("elemental-clash",
-         clash(main=[*_with(EC_MAIN, "Venus Stone", 1), (1, "Prisma of the Many Colors")], caster=None),
-         "Prisma of the Many Colors", "main"),
+        (
+            "aestery",
+            aestery(main=[*AE_MAIN[:-1], (3, AE_MAIN[-1][1]), (1, "Demo Ember Warlord")], hero=None),
+            "Demo Ember Warlord",
+            "main",
+        ),
+        (
+            "elemental-clash",
+            clash(main=[*_with(EC_MAIN, "Venus Stone", 1), (1, "Prisma of the Many Colors")], caster=None),
+            "Prisma of the Many Colors",
+            "main",
+        ),
         ("elemystic", elemystic([*NINE[:-1], (1, "Air Token")]), "Air Token", "elements"),
     ],
 )
@@ -740,15 +769,34 @@ def test_elestrals_deck_with_many_problems_reports_all(pools) -> None:
 
 def test_every_code_emitted_is_documented(pools) -> None:
     texts = [
-        ("elekin", elekin(main=[*_with(EK_MAIN, "Swoop", 4), (2, "Ancient Tide"), (1, "Glnt"), (1, "Essence Wall")],
-                          shields=[(1, TIER_1)], side=[(3, "Glint"), (9, "Kindler")]) + "?? ??\n"),
+        (
+            "elekin",
+            elekin(
+                main=[*_with(EK_MAIN, "Swoop", 4), (2, "Ancient Tide"), (1, "Glnt"), (1, "Essence Wall")],
+                shields=[(1, TIER_1)],
+                side=[(3, "Glint"), (9, "Kindler")],
+            )
+            + "?? ??\n",
+        ),
         ("aestery", aestery(hero=[(1, "Demo Ember Warlord")], main=[*AE_MAIN, (1, "Demo Iron Bastion")])),
         ("elestrals", elestrals(main=[*EL_MAIN, (1, "Aardbud")])),
     ]
     seen = {v.code for game, text in texts for v in check(pools, game, text).violations}
     assert seen <= set(CODES)
-    assert {"copy-limit", "restricted", "unknown-card", "wrong-section", "shield-tiers", "deck-size", "side-size",
-            "parse-error", "color-identity", "oversized", "uncastable", "demo-card"} <= seen
+    assert {
+        "copy-limit",
+        "restricted",
+        "unknown-card",
+        "wrong-section",
+        "shield-tiers",
+        "deck-size",
+        "side-size",
+        "parse-error",
+        "color-identity",
+        "oversized",
+        "uncastable",
+        "demo-card",
+    } <= seen
 
 
 def test_report_json_shape(pools) -> None:

@@ -49,19 +49,28 @@ def test_installed_wheel_works_from_another_directory(wheel: Path, tmp_path: Pat
     elsewhere.mkdir()
     where = subprocess.run(
         [str(python), "-c", "from deckcli.resources import data_dir; print(data_dir('formats'))"],
-        cwd=elsewhere, capture_output=True, text=True, check=True,
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     assert str(venv) in where and where.endswith("deckcli/_data/formats")
     deck = elsewhere / "deck.txt"
     deck.write_text((ROOT / "card_db" / "decks" / "elekin-sample.txt").read_text(encoding="utf-8"), encoding="utf-8")
     result = subprocess.run(
         [str(venv / "bin" / "deckcli"), "--db", str(elsewhere / "cards.sqlite"), "validate", "deck.txt"],
-        cwd=elsewhere, capture_output=True, text=True, timeout=120,
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "LEGAL" in result.stdout
     search = subprocess.run(
         [str(venv / "bin" / "deckcli"), "--db", str(elsewhere / "cards.sqlite"), "db", "search", "elekin", "dragon"],
-        cwd=elsewhere, capture_output=True, text=True, timeout=120,
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert "Veton" in search.stdout

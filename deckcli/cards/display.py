@@ -30,7 +30,11 @@ def _num(value: Any) -> str:
 
 def card_flags(card: StoredCard) -> str:
     """``DEMO`` / ``PROVISIONAL`` / ``INCOMPLETE`` markers, space-separated."""
-    flags = [label for label, on in (("DEMO", card.demo), ("PROVISIONAL", card.provisional), ("INCOMPLETE", card.incomplete)) if on]
+    flags = [
+        label
+        for label, on in (("DEMO", card.demo), ("PROVISIONAL", card.provisional), ("INCOMPLETE", card.incomplete))
+        if on
+    ]
     return " ".join(flags)
 
 

@@ -12,9 +12,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-ElestralsElement = Literal[
-    "fire", "water", "earth", "thunder", "wind", "frost", "lunar", "solar", "omni", "rainbow"
-]
+ElestralsElement = Literal["fire", "water", "earth", "thunder", "wind", "frost", "lunar", "solar", "omni", "rainbow"]
 ElekinElement = Literal["air", "water", "earth", "fire"]
 AesteryColor = Literal["red", "green", "purple", "silver", "black", "white", "blue"]
 ClashElement = Literal["earth", "air", "fire", "water", "neutral"]
@@ -154,8 +152,7 @@ class ElemysticCard(CardBase):
 
 
 CARD_MODELS: dict[str, type[CardBase]] = {
-    model.game: model
-    for model in (ElestralsCard, ElekinCard, AesteryCard, ElementalClashCard, ElemysticCard)
+    model.game: model for model in (ElestralsCard, ElekinCard, AesteryCard, ElementalClashCard, ElemysticCard)
 }
 
 

@@ -42,8 +42,14 @@ class PoolCard:
     @classmethod
     def from_stored(cls, card: StoredCard) -> PoolCard:
         counts_as = card.counts_as or card.name
-        flags = tuple(f for f, on in (("demo", card.demo), ("provisional", card.provisional), ("incomplete", card.incomplete)) if on)
-        return cls(card.name, card.type, normalize_name(card.name), normalize_name(counts_as), counts_as, card.data, flags)
+        flags = tuple(
+            f
+            for f, on in (("demo", card.demo), ("provisional", card.provisional), ("incomplete", card.incomplete))
+            if on
+        )
+        return cls(
+            card.name, card.type, normalize_name(card.name), normalize_name(counts_as), counts_as, card.data, flags
+        )
 
 
 class CardPool:

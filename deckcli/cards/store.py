@@ -403,8 +403,7 @@ class CardStore:
         """Per game: total, and counts by type, demo, provisional, incomplete."""
         result: dict[str, dict[str, int]] = {}
         query = (
-            "SELECT game, type, count(*), sum(demo), sum(provisional), sum(incomplete)"
-            " FROM cards GROUP BY game, type"
+            "SELECT game, type, count(*), sum(demo), sum(provisional), sum(incomplete) FROM cards GROUP BY game, type"
         )
         for game, type_, n, demo, provisional, incomplete in self._db.execute(query):
             entry = result.setdefault(game, {"total": 0, "demo": 0, "provisional": 0, "incomplete": 0})

@@ -11,7 +11,9 @@ from deckcli.cli.common import console, fail, game_arg, new_app, open_store, pri
 
 app = new_app("The card store: import card data, search and show cards.")
 
-GameArg = Annotated[str, typer.Argument(help="Game id or alias: elestrals, elekin, aestery, elemental-clash, elemystic.")]
+GameArg = Annotated[
+    str, typer.Argument(help="Game id or alias: elestrals, elekin, aestery, elemental-clash, elemystic.")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Write JSON instead of a table.")]
 
 
@@ -50,11 +52,15 @@ def search(
     ctx: typer.Context,
     game: GameArg,
     query: Annotated[str | None, typer.Argument(help="Text to find in names or rules text.")] = None,
-    card_type: Annotated[str | None, typer.Option("--type", "-t", help="Card type, e.g. creature, rune, spirit.")] = None,
+    card_type: Annotated[
+        str | None, typer.Option("--type", "-t", help="Card type, e.g. creature, rune, spirit.")
+    ] = None,
     element: Annotated[
         str | None, typer.Option("--element", "--color", "-e", help="Element or colour (also matches cost symbols).")
     ] = None,
-    cost: Annotated[float | None, typer.Option("--cost", "-c", help="Exact cost (Elestrals: number of Spirits; Clash: level).")] = None,
+    cost: Annotated[
+        float | None, typer.Option("--cost", "-c", help="Exact cost (Elestrals: number of Spirits; Clash: level).")
+    ] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Show at most this many cards (0 = all).", min=0)] = 50,
     as_json: JsonOpt = False,
 ) -> None:
@@ -73,12 +79,16 @@ def search(
         return
     from rich.table import Table
 
-    table = Table(title=f"{game_id}: {len(cards)} card(s)" + (f", first {len(shown)} shown" if len(shown) < len(cards) else ""))
+    table = Table(
+        title=f"{game_id}: {len(cards)} card(s)" + (f", first {len(shown)} shown" if len(shown) < len(cards) else "")
+    )
     for column in ("Name", "Type", "Cost", "Elements", "Stats", "Flags"):
         table.add_column(column, overflow="fold")
     for card in shown:
         row = summarize(card)
-        table.add_row(row.name, row.type, row.cost, row.elements, row.stats, f"[yellow]{row.flags}[/]" if row.flags else "")
+        table.add_row(
+            row.name, row.type, row.cost, row.elements, row.stats, f"[yellow]{row.flags}[/]" if row.flags else ""
+        )
     console().print(table)
 
 
@@ -156,7 +166,12 @@ def stats(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         entry = counts.get(game_id, {"total": 0, "demo": 0, "provisional": 0, "incomplete": 0})
         by_type = ", ".join(f"{k[5:]} {v}" for k, v in sorted(entry.items()) if k.startswith("type:"))
         table.add_row(
-            game_id, str(entry["total"]), by_type, str(entry["demo"]), str(entry["provisional"]), str(entry["incomplete"])
+            game_id,
+            str(entry["total"]),
+            by_type,
+            str(entry["demo"]),
+            str(entry["provisional"]),
+            str(entry["incomplete"]),
         )
     console().print(table)
 

@@ -17,9 +17,7 @@ if TYPE_CHECKING:
     from deckcli.rules.formats import Format
     from deckcli.rules.report import Report
 
-app = new_app(
-    "Build decks: create a decklist, add and remove cards, show its breakdown, convert it to other forms."
-)
+app = new_app("Build decks: create a decklist, add and remove cards, show its breakdown, convert it to other forms.")
 
 FileArg = Annotated[Path, typer.Argument(help="Native text decklist file (.txt).", dir_okay=False)]
 FormatOpt = Annotated[
@@ -108,8 +106,10 @@ def new(
     from deckcli.rules.formats import find_format
 
     if file.suffix.lower() in (".json", ".csv", ".dek"):
-        fail(f"{file}: deck new writes the native text form",
-             "use a .txt file name; `deckcli deck convert` makes the other forms")
+        fail(
+            f"{file}: deck new writes the native text form",
+            "use a .txt file name; `deckcli deck convert` makes the other forms",
+        )
     game_id = find_game(game).id
     fmt = find_format(game_id)
     text = new_deck_text(game_id, SectionLayout.from_sections(fmt.sections), name=name, player=player, event=event)
@@ -230,8 +230,14 @@ def _render_analysis(analysis: DeckAnalysis, fmt: Format) -> None:
                 name = escape(row.name) + (f" [yellow]{row.flags}[/]" if row.flags else "")
                 if not row.known:
                     name = f"[red]{escape(row.name)}[/] [red](unknown card)[/]"
-                table.add_row(str(row.count), name, escape(row.type_label), escape(row.cost), escape(row.elements),
-                              escape(row.stats))
+                table.add_row(
+                    str(row.count),
+                    name,
+                    escape(row.type_label),
+                    escape(row.cost),
+                    escape(row.elements),
+                    escape(row.stats),
+                )
         out.print(table)
     main_title = fmt.titles().get(analysis.main_section, analysis.main_section)
     rows = _curve_rows(analysis.curve)
@@ -244,8 +250,9 @@ def _render_analysis(analysis: DeckAnalysis, fmt: Format) -> None:
         average = f"{analysis.average_cost:.2f}" if analysis.average_cost is not None else "-"
         extra = f"; {analysis.uncosted} without a {analysis.cost_label}" if analysis.uncosted else ""
         out.print(f"  average {analysis.cost_label}: {average}{extra}")
-    _render_counts(f"Elements ({main_title})" if analysis.game != "aestery" else f"Colours ({main_title})",
-                   analysis.elements)
+    _render_counts(
+        f"Elements ({main_title})" if analysis.game != "aestery" else f"Colours ({main_title})", analysis.elements
+    )
     _render_counts(f"Card types ({main_title})", analysis.types)
     _render_resources(analysis)
     if analysis.unknown:
@@ -276,8 +283,11 @@ def _render_resources(analysis: DeckAnalysis) -> None:
     resources = analysis.resources
     out = console()
     if resources.balance:
-        titles = {"spirits": "Spirits against costs", "essence": "Essence against costs",
-                  "stones": "Element-stones against levels"}
+        titles = {
+            "spirits": "Spirits against costs",
+            "essence": "Essence against costs",
+            "stones": "Element-stones against levels",
+        }
         table = Table(title=titles.get(resources.kind, "Resources"), title_justify="left", show_edge=False)
         table.add_column("Element")
         table.add_column(resources.supply_label[:1].upper() + resources.supply_label[1:], justify="right")
@@ -307,8 +317,14 @@ def _render_resources(analysis: DeckAnalysis) -> None:
 
         for element in resources.elements:
             name = escape(element.name) + (" [yellow]PROVISIONAL[/]" if element.provisional else "")
-            table.add_row(name, cell(element.strength), cell(element.defense), cell(element.invocation_strength),
-                          cell(element.invocation_defense), cell(element.speed))
+            table.add_row(
+                name,
+                cell(element.strength),
+                cell(element.defense),
+                cell(element.invocation_strength),
+                cell(element.invocation_defense),
+                cell(element.speed),
+            )
         out.print()
         out.print(table)
 
@@ -344,8 +360,9 @@ def convert(
     write_text_atomic(target, text, force)
     cards = deck.total()
     sections = sum(1 for entries in deck.sections.values() if entries)
-    console().print(f"Wrote {target} ({form}: {cards} cards in {sections} section{'s' if sections != 1 else ''}).",
-                    markup=False)
+    console().print(
+        f"Wrote {target} ({form}: {cards} cards in {sections} section{'s' if sections != 1 else ''}).", markup=False
+    )
 
 
 def _titles_and_settled(ctx: typer.Context, deck: Deck) -> tuple[dict[str, str] | None, Deck]:

@@ -41,26 +41,27 @@ class PaperSize(StrEnum):
 def export(
     ctx: typer.Context,
     path: Annotated[Path, typer.Argument(help="The decklist file (.txt, .json, ...), holding one deck.")],
-    to: Annotated[
-        ExportFormat, typer.Option("--to", "-t", case_sensitive=False, help="Output form.")
-    ],
+    to: Annotated[ExportFormat, typer.Option("--to", "-t", case_sensitive=False, help="Output form.")],
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", dir_okay=False,
+            "--output",
+            "-o",
+            dir_okay=False,
             help="File to write (default: standard output; required for pdf). Never overwritten without --force.",
         ),
     ] = None,
     player: Annotated[
         str | None, typer.Option("--player", help="Player name (default: the deck's Player: line).")
     ] = None,
-    event: Annotated[
-        str | None, typer.Option("--event", help="Event name (default: the deck's Event: line).")
-    ] = None,
+    event: Annotated[str | None, typer.Option("--event", help="Event name (default: the deck's Event: line).")] = None,
     date: Annotated[
         str | None,
-        typer.Option("--date", help="Event date (default: the deck's Date: line, else today). A YYYY-MM-DD date also "
-                     "chooses the banned/restricted lists checked."),
+        typer.Option(
+            "--date",
+            help="Event date (default: the deck's Date: line, else today). A YYYY-MM-DD date also "
+            "chooses the banned/restricted lists checked.",
+        ),
     ] = None,
     deck_name: Annotated[
         str | None, typer.Option("--deck-name", help="Deck name (default: the deck's Name: line).")
@@ -105,8 +106,14 @@ def export(
     store = open_store(ctx)
     overrides = SheetOverrides(player=player, event=event, date=date, deck_name=deck_name)
     try:
-        sheet = prepare(store, path, format_name=format_name, overrides=overrides,
-                        sort=sort.value if sort else None, allow_illegal=allow_illegal)
+        sheet = prepare(
+            store,
+            path,
+            format_name=format_name,
+            overrides=overrides,
+            sort=sort.value if sort else None,
+            allow_illegal=allow_illegal,
+        )
     except IllegalDeckError as exc:
         print_error(exc.message)
         err = console(stderr=True)
@@ -127,5 +134,6 @@ def export(
         err.print(f"[bold red]warning:[/] the deck is NOT LEGAL ({len(sheet.errors)} errors); the sheet is marked so")
     if output is not None:
         verdict = "legal" if sheet.legal else "NOT LEGAL"
-        err.print(f"wrote {output} ({to.value}, {paper.value}; {sheet.total} cards, {verdict})", markup=False,
-                  highlight=False)
+        err.print(
+            f"wrote {output} ({to.value}, {paper.value}; {sheet.total} cards, {verdict})", markup=False, highlight=False
+        )

@@ -20,7 +20,9 @@ def list_(as_json: Annotated[bool, typer.Option("--json", help="Write JSON.")] =
 
     formats = list_formats()
     if as_json:
-        print_json([{"id": f.id, "game": f.game, "name": f.name, "rulebook": f.rulebook, "path": f.path} for f in formats])
+        print_json(
+            [{"id": f.id, "game": f.game, "name": f.name, "rulebook": f.rulebook, "path": f.path} for f in formats]
+        )
         return
     from rich.table import Table
 
@@ -55,7 +57,11 @@ def show(name: FormatArg, as_json: Annotated[bool, typer.Option("--json", help="
         if s.min is not None and s.min == s.max:
             size = f"exactly {s.min}"
         else:
-            size = " to ".join(str(v) for v in (s.min or 0, s.max) if v is not None) if s.max is not None else f"{s.min or 0}+"
+            size = (
+                " to ".join(str(v) for v in (s.min or 0, s.max) if v is not None)
+                if s.max is not None
+                else f"{s.min or 0}+"
+            )
         if s.optional:
             size += " (optional)"
         sections.add_row(s.title, ", ".join(s.aliases), ", ".join(s.types or ["any"]), size, escape(s.cite))
@@ -69,7 +75,9 @@ def show(name: FormatArg, as_json: Annotated[bool, typer.Option("--json", help="
     if fmt.sideboarding:
         sb = fmt.sideboarding
         keep = ", ".join(sb.keep_sizes) or "none"
-        out.print(f"Sideboarding: cards move between {', '.join(sb.pool)}; sizes kept: {keep}. [dim]{escape(sb.cite)}[/]")
+        out.print(
+            f"Sideboarding: cards move between {', '.join(sb.pool)}; sizes kept: {keep}. [dim]{escape(sb.cite)}[/]"
+        )
 
 
 @app.command()
@@ -87,7 +95,13 @@ def check(
     pool = CardPool.load(open_store(ctx), fmt.game)
     missing = missing_names(fmt, pool)
     if as_json:
-        print_json({"format": fmt.id, "names": len(set(fmt.names())), "missing": [{"card": n, "suggestions": s} for n, s in missing]})
+        print_json(
+            {
+                "format": fmt.id,
+                "names": len(set(fmt.names())),
+                "missing": [{"card": n, "suggestions": s} for n, s in missing],
+            }
+        )
     else:
         out = console()
         for card, suggestions in missing:

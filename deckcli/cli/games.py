@@ -41,6 +41,10 @@ def games(
         table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(
-            str(row["id"]), str(row["name"]), ", ".join(row["aliases"]), str(row["cards"]), escape("\n".join(row["sources"]))
+            str(row["id"]),
+            str(row["name"]),
+            ", ".join(row["aliases"]),
+            str(row["cards"]),
+            escape("\n".join(row["sources"])),
         )
     console().print(table)

@@ -21,9 +21,7 @@ def play(
         str,
         typer.Option("--policies", help="Seat 1 and seat 2 policies: greedy, random or module:Class, comma-separated."),
     ] = "greedy,random",
-    mirror: Annotated[
-        bool, typer.Option("--mirror", help="Swap the two policies' seats on every odd game.")
-    ] = False,
+    mirror: Annotated[bool, typer.Option("--mirror", help="Swap the two policies' seats on every odd game.")] = False,
     max_rounds: Annotated[
         int, typer.Option("--max-rounds", min=1, help="A game still running after this many rounds is a draw.")
     ] = 30,
@@ -54,9 +52,7 @@ def play(
     store = open_store(ctx)
     deck = elemystic_deck(CardPool.load(store, chosen.id))
     provisional = [c.name for c in deck.section("elements") if c.data.get("provisional")]
-    stats = run_matches(
-        deck, games, seed, (specs[0], specs[1]), mirror=mirror, max_rounds=max_rounds, workers=workers
-    )
+    stats = run_matches(deck, games, seed, (specs[0], specs[1]), mirror=mirror, max_rounds=max_rounds, workers=workers)
     result: dict[str, Any] = {
         "game": chosen.id,
         "seed": seed,

@@ -136,7 +136,9 @@ def _report_text(report: Report, fmt: Format, *, markup: bool) -> str:
         lines.append("  " + tag("bold green", "✔ LEGAL") + extra)
     else:
         lines.append(
-            "  " + tag("bold red", "✘ NOT LEGAL") + f": {errors} error{'s' if errors != 1 else ''}"
+            "  "
+            + tag("bold red", "✘ NOT LEGAL")
+            + f": {errors} error{'s' if errors != 1 else ''}"
             + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
         )
     return "\n".join(lines)
@@ -159,8 +161,14 @@ def _render_summary(reports: list[Report]) -> None:
     from tabulate import tabulate
 
     rows = [
-        (r.source or r.deck, _short(r.deck) if r.source and r.deck != r.source else "", r.format,
-         "legal" if r.valid else "NOT LEGAL", len(r.errors), len(r.warnings))
+        (
+            r.source or r.deck,
+            _short(r.deck) if r.source and r.deck != r.source else "",
+            r.format,
+            "legal" if r.valid else "NOT LEGAL",
+            len(r.errors),
+            len(r.warnings),
+        )
         for r in reports
     ]
     # tabulate, not a rich table: intake runs print thousands of rows. Column types are

@@ -186,8 +186,9 @@ def _row(game: str, item: PlacedEntry, card: PoolCard | None) -> CardRow:
     if card is None:
         return CardRow(entry.count, entry.name, "unknown", "unknown", known=False)
     summary = summarize(StoredCard(game, card.name, card.type, card.data))
-    return CardRow(entry.count, card.name, card.type, summary.type, summary.cost, summary.elements, summary.stats,
-                   summary.flags)
+    return CardRow(
+        entry.count, card.name, card.type, summary.type, summary.cost, summary.elements, summary.stats, summary.flags
+    )
 
 
 def _sort_balance(rows: dict[str, ElementBalance], last: tuple[str, ...] = ()) -> list[ElementBalance]:
@@ -215,8 +216,9 @@ def _resources(game: str, main: Copies, by_section: dict[str, Copies]) -> Resour
                 row = _balance(rows, symbol)
                 row.demand += needed * count
                 row.cards += count
-        return Resources("spirits", "Spirits in the Spirit Deck", "cost symbols in the Main Deck",
-                         _sort_balance(rows, ("omni",)))
+        return Resources(
+            "spirits", "Spirits in the Spirit Deck", "cost symbols in the Main Deck", _sort_balance(rows, ("omni",))
+        )
     if game == "elekin":
         for count, card in main:
             if card.type != "creature":
@@ -228,8 +230,9 @@ def _resources(game: str, main: Copies, by_section: dict[str, Copies]) -> Resour
                 row.supply += generation * count
                 row.demand += cost * count
                 row.cards += count
-        return Resources("essence", "essence generated (generation x copies)", "summoning costs (cost x copies)",
-                         _sort_balance(rows))
+        return Resources(
+            "essence", "essence generated (generation x copies)", "summoning costs (cost x copies)", _sort_balance(rows)
+        )
     if game == "aestery":
         distribution: Counter[int] = Counter()
         for count, card in main:
@@ -238,8 +241,12 @@ def _resources(game: str, main: Copies, by_section: dict[str, Copies]) -> Resour
                 distribution[pitch] += count
         copies = sum(distribution.values())
         total = sum(pitch * n for pitch, n in distribution.items())
-        return Resources("pitch", pitch_total=total, pitch_average=total / copies if copies else None,
-                         pitch_distribution=dict(sorted(distribution.items())))
+        return Resources(
+            "pitch",
+            pitch_total=total,
+            pitch_average=total / copies if copies else None,
+            pitch_distribution=dict(sorted(distribution.items())),
+        )
     if game == "elemental-clash":
         other = 0
         for count, card in main:
@@ -254,13 +261,20 @@ def _resources(game: str, main: Copies, by_section: dict[str, Copies]) -> Resour
                 row = _balance(rows, element)
                 row.demand += (level or 0) * count
                 row.cards += count
-        return Resources("stones", "basic element-stones", "levels (level x copies)", _sort_balance(rows),
-                         other_stones=other)
+        return Resources(
+            "stones", "basic element-stones", "levels (level x copies)", _sort_balance(rows), other_stones=other
+        )
     if game == "elemystic":
         stats = [
-            ElementStats(card.name, _number(card.data.get("strength")), _number(card.data.get("defense")),
-                         _number(card.data.get("invocation_strength")), _number(card.data.get("invocation_defense")),
-                         _number(card.data.get("speed")), "provisional" in card.flags)
+            ElementStats(
+                card.name,
+                _number(card.data.get("strength")),
+                _number(card.data.get("defense")),
+                _number(card.data.get("invocation_strength")),
+                _number(card.data.get("invocation_defense")),
+                _number(card.data.get("speed")),
+                "provisional" in card.flags,
+            )
             for _, card in main
             if card.type == "element"
         ]
@@ -289,13 +303,17 @@ def analyze(deck: Deck, pool: CardPool, layout: SectionLayout | None = None) -> 
         group.count += row.count
         group.cards.append(row)
         if card is None:
-            unknown.append(UnknownCard(item.section, item.entry.count, item.entry.name, item.entry.line,
-                                       pool.suggest(item.entry.name)))
+            unknown.append(
+                UnknownCard(
+                    item.section, item.entry.count, item.entry.name, item.entry.line, pool.suggest(item.entry.name)
+                )
+            )
         else:
             by_section.setdefault(item.section, []).append((item.entry.count, card))
     sections = [
-        SectionView(section, layout.title(section), sum(g.count for g in views[section].values()),
-                    list(views[section].values()))
+        SectionView(
+            section, layout.title(section), sum(g.count for g in views[section].values()), list(views[section].values())
+        )
         for section in dict.fromkeys(order)
         if section in views
     ]

@@ -34,7 +34,7 @@ def _entry(raw: Any, where: str, deck: Deck) -> DeckEntry | None:
                 deck.problems.append(ParseProblem(0, where, f"count must be at least 1, found {count}"))
                 return None
             return DeckEntry(count, name.strip())
-    deck.problems.append(ParseProblem(0, where, "expected {\"count\": N, \"name\": \"Card\"} or a card name"))
+    deck.problems.append(ParseProblem(0, where, 'expected {"count": N, "name": "Card"} or a card name'))
     return None
 
 
@@ -63,7 +63,9 @@ def deck_from_json(document: Any, source: str | None = None) -> Deck:
                     deck.add(section, entry)
     if not deck.sections and not deck.problems:
         deck.problems.append(
-            ParseProblem(0, ", ".join(sorted(map(str, document))), "no deck sections (expected keys like main, spirit, side)")
+            ParseProblem(
+                0, ", ".join(sorted(map(str, document))), "no deck sections (expected keys like main, spirit, side)"
+            )
         )
     return deck
 

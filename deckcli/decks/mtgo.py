@@ -123,8 +123,13 @@ def _read_xml(text: str, source: str | None) -> Deck:
         name = (element.get("Name") or "").strip()
         quantity = (element.get("Quantity") or "").strip()
         if not name or not quantity.isdigit() or int(quantity) < 1:
-            deck.problems.append(ParseProblem(0, ET.tostring(element, encoding="unicode").strip(),
-                                              "expected Quantity (at least 1) and Name attributes"))
+            deck.problems.append(
+                ParseProblem(
+                    0,
+                    ET.tostring(element, encoding="unicode").strip(),
+                    "expected Quantity (at least 1) and Name attributes",
+                )
+            )
             continue
         side = (element.get("Sideboard") or "").strip().lower() == "true"
         deck.add("side" if side else "main", DeckEntry(int(quantity), name))

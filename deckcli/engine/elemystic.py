@@ -1162,8 +1162,10 @@ class GreedyPolicy:
         rest: list[tuple[int, ...]] = [(), ()]
         front[me], rest[me] = mine
         front[1 - me], rest[1 - me] = theirs
-        airs = [[obs.air_placed[p]] if obs.air_placed[p] or not obs.air_pending[p] else [AIR_STRENGTH, AIR_DEFENSE]
-                for p in (0, 1)]
+        airs = [
+            [obs.air_placed[p]] if obs.air_placed[p] or not obs.air_pending[p] else [AIR_STRENGTH, AIR_DEFENSE]
+            for p in (0, 1)
+        ]
         best_by_owner: list[float] = []
         for a0 in airs[0]:
             row = []
@@ -1176,8 +1178,16 @@ class GreedyPolicy:
         return value
 
     def _set_context(self, obs: Observation) -> None:
-        context = (id(obs.elements), obs.round, obs.energy, obs.thunder_used, obs.air_pending, obs.air_placed,
-                   obs.play_first, obs.player)
+        context = (
+            id(obs.elements),
+            obs.round,
+            obs.energy,
+            obs.thunder_used,
+            obs.air_pending,
+            obs.air_placed,
+            obs.play_first,
+            obs.player,
+        )
         if context != self._context:
             self._context = context
             self._cache.clear()

@@ -91,8 +91,10 @@ def prepare(
 
     decks = read_deck_file(path)
     if len(decks) != 1:
-        raise DeckFileError(f"{path} holds {len(decks)} decks; a registration sheet is for one deck",
-                            hint="split the file, one deck per file")
+        raise DeckFileError(
+            f"{path} holds {len(decks)} decks; a registration sheet is for one deck",
+            hint="split the file, one deck per file",
+        )
     deck = decks[0]
     overrides = overrides or SheetOverrides()
     pools = Pools(store)
@@ -120,8 +122,12 @@ def render(sheet: Sheet, to: str, paper: str = "a4") -> str | bytes:
         return render_html(sheet, paper)
     from deckcli.export import writers
 
-    renderers = {"txt": writers.render_txt, "md": writers.render_md, "csv": writers.render_csv,
-                 "json": writers.render_json}
+    renderers = {
+        "txt": writers.render_txt,
+        "md": writers.render_md,
+        "csv": writers.render_csv,
+        "json": writers.render_json,
+    }
     if to not in renderers:
         raise ExportError(f"unknown export format '{to}'", hint=f"valid formats: {', '.join(FORMATS)}")
     return renderers[to](sheet)

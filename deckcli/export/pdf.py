@@ -85,8 +85,19 @@ class _Painter:
             text += "..."
         return text, current
 
-    def cell(self, x: float, y: float, w: float, h: float, text: str, size: float, style: str = "",
-             align: str = "L", color: tuple[int, int, int] = (0, 0, 0), fit: bool = True) -> None:
+    def cell(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        text: str,
+        size: float,
+        style: str = "",
+        align: str = "L",
+        color: tuple[int, int, int] = (0, 0, 0),
+        fit: bool = True,
+    ) -> None:
         pad = 2 * self.pdf.c_margin
         if fit:
             text, size = self.fitted(text, w - pad, size, style)
@@ -145,8 +156,15 @@ class _Painter:
         height = BANNER_LINE_H * len(lines) + 3.0
         self.pdf.rect(MARGIN, y + BANNER_BAR_H, self.width, height)
         for index, line in enumerate(lines):
-            self.cell(MARGIN + 1.5, y + BANNER_BAR_H + 1.5 + index * BANNER_LINE_H, self.width - 3, BANNER_LINE_H,
-                      f"- {line}", 7.5, color=_RED)
+            self.cell(
+                MARGIN + 1.5,
+                y + BANNER_BAR_H + 1.5 + index * BANNER_LINE_H,
+                self.width - 3,
+                BANNER_LINE_H,
+                f"- {line}",
+                7.5,
+                color=_RED,
+            )
         return y + BANNER_BAR_H + height + BANNER_GAP
 
     def column(self, x: float, y: float, pieces: Column) -> None:
@@ -165,8 +183,9 @@ class _Painter:
         title = section.title.upper() + (" (continued)" if piece.continued else "")
         self.cell(x, y, width * 0.7, head_h, title, font + 0.5, "B")
         if section.required:
-            self.cell(x + width * 0.6, y, width * 0.4, head_h, f"required: {section.required}", font - 1.5, "", "R",
-                      _GREY)
+            self.cell(
+                x + width * 0.6, y, width * 0.4, head_h, f"required: {section.required}", font - 1.5, "", "R", _GREY
+            )
         y += head_h
         if not section.rows:
             self.cell(x + self.qty_w, y, self.name_w, rh, "(none)", font, "I", color=_GREY)
@@ -184,8 +203,16 @@ class _Painter:
             for row in piece.rows:
                 self.cell(x, y, self.qty_w, rh, str(row.qty), font, "B", "C")
                 name = row.name if row.known else f"{row.name} (unknown card)"
-                self.cell(x + self.qty_w, y, self.name_w, rh, name, font, "" if row.known else "I",
-                          color=(0, 0, 0) if row.known else _RED)
+                self.cell(
+                    x + self.qty_w,
+                    y,
+                    self.name_w,
+                    rh,
+                    name,
+                    font,
+                    "" if row.known else "I",
+                    color=(0, 0, 0) if row.known else _RED,
+                )
                 self.cell(x + self.qty_w + self.name_w, y, self.type_w, rh, row.type, font - 0.5, color=(40, 40, 40))
                 if sheet.cost_label:
                     self.cell(x + width - self.cost_w, y, self.cost_w, rh, row.cost, font - 0.5, color=(40, 40, 40))
@@ -204,8 +231,16 @@ class _Painter:
         self.hline(x, y, self.width, (0, 0, 0), 0.6)
         self.cell(x, y + 1, self.width, 5, sheet.totals_line(), 9.5, "B")
         y += 7.0
-        self.cell(x, y, self.width, 4, "I certify that this decklist is complete and correct, and that I will play "
-                  "this deck exactly as registered.", 7.5, color=_GREY)
+        self.cell(
+            x,
+            y,
+            self.width,
+            4,
+            "I certify that this decklist is complete and correct, and that I will play "
+            "this deck exactly as registered.",
+            7.5,
+            color=_GREY,
+        )
         self.cell(x, y + 5.5, 30, 6, "Player signature:", 9, "B")
         self.hline(x + 30, y + 11, self.width * 0.55 - 30, (0, 0, 0), 0.3)
         self.cell(x + self.width * 0.6, y + 5.5, 22, 6, "Table / seat:", 9, "B")

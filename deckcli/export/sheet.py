@@ -283,8 +283,9 @@ def build_sheet(
             bucket = sections[home].rows
             if key in positions:
                 index = positions[key]
-                bucket[index] = SheetRow(bucket[index].qty + row.qty, row.name, row.type, row.cost, row.known,
-                                         row.cost_value)
+                bucket[index] = SheetRow(
+                    bucket[index].qty + row.qty, row.name, row.type, row.cost, row.known, row.cost_value
+                )
             else:
                 positions[key] = len(bucket)
                 bucket.append(row)

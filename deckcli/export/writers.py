@@ -64,8 +64,13 @@ def render_txt(sheet: Sheet) -> str:
         lines += ["", _heading(section)]
         if section.rows:
             rows = [_cells(sheet, r) for r in section.rows]
-            table = tabulate(rows, headers=_headers(sheet), tablefmt="simple", disable_numparse=True,
-                             colalign=("right", "left", "left", "left")[: len(_headers(sheet))])
+            table = tabulate(
+                rows,
+                headers=_headers(sheet),
+                tablefmt="simple",
+                disable_numparse=True,
+                colalign=("right", "left", "left", "left")[: len(_headers(sheet))],
+            )
             lines += table.splitlines()
         else:
             lines.append("  (none)")
@@ -102,15 +107,28 @@ def render_md(sheet: Sheet) -> str:
         lines += [f"> - {_md(line)}" for line in violation_lines(sheet)]
         lines.append("")
     fields = sheet.fields()
-    lines.append(tabulate([[_md(v) or " " for _, v in fields]], headers=[label for label, _ in fields], tablefmt="pipe",
-                          disable_numparse=True))
+    lines.append(
+        tabulate(
+            [[_md(v) or " " for _, v in fields]],
+            headers=[label for label, _ in fields],
+            tablefmt="pipe",
+            disable_numparse=True,
+        )
+    )
     for section in sheet.sections:
         required = f" (required: {section.required})" if section.required else ""
         lines += ["", f"## {_md(section.title)}{required}", ""]
         if section.rows:
             rows = [[_md(c) for c in _cells(sheet, r)] for r in section.rows]
-            lines.append(tabulate(rows, headers=_headers(sheet), tablefmt="pipe", disable_numparse=True,
-                                  colalign=("right", "left", "left", "left")[: len(_headers(sheet))]))
+            lines.append(
+                tabulate(
+                    rows,
+                    headers=_headers(sheet),
+                    tablefmt="pipe",
+                    disable_numparse=True,
+                    colalign=("right", "left", "left", "left")[: len(_headers(sheet))],
+                )
+            )
         else:
             lines.append("*(none)*")
         lines += ["", f"**{_md(section.title)} total: {section.total}**"]

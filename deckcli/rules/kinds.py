@@ -360,8 +360,13 @@ class Tiers(RuleBase):
                         f"{title}: {copies} cards of {self.field} {value} ({names}), exactly one allowed"
                         if self.exactly_one_each
                         else f"{title}: {copies} cards of {self.field} {value} ({names}), at most one allowed",
-                        self.severity, self.section, found[0].card.name if found[0].card else None,
-                        found[0].entry.line, copies, 1, self.cite,
+                        self.severity,
+                        self.section,
+                        found[0].card.name if found[0].card else None,
+                        found[0].entry.line,
+                        copies,
+                        1,
+                        self.cite,
                     )
                 )
             elif copies == 0 and self.exactly_one_each:
@@ -370,7 +375,13 @@ class Tiers(RuleBase):
                         self.violation_code,
                         f"{title}: no card of {self.field} {value}; "
                         f"one of each of {', '.join(map(str, self.values))} is required",
-                        self.severity, self.section, None, None, 0, 1, self.cite,
+                        self.severity,
+                        self.section,
+                        None,
+                        None,
+                        0,
+                        1,
+                        self.cite,
                     )
                 )
         for value, found in by_value.items():
@@ -381,7 +392,13 @@ class Tiers(RuleBase):
                         Violation(
                             self.violation_code,
                             f"{title}: {resolved.card.name} has {self.field} {value!r}, not one of {self.values}",
-                            self.severity, self.section, resolved.card.name, resolved.entry.line, None, None, self.cite,
+                            self.severity,
+                            self.section,
+                            resolved.card.name,
+                            resolved.entry.line,
+                            None,
+                            None,
+                            self.cite,
                         )
                     )
 
@@ -427,11 +444,33 @@ class TypeCount(RuleBase):
             first_line = first_line or resolved.entry.line
         title = ctx.title(self.section)
         if self.max is not None and copies > self.max:
-            ctx.add(Violation(self.violation_code, f"{title}: {copies} {self._what()}, at most {self.max} allowed",
-                              self.severity, self.section, None, first_line, copies, self.max, self.cite))
+            ctx.add(
+                Violation(
+                    self.violation_code,
+                    f"{title}: {copies} {self._what()}, at most {self.max} allowed",
+                    self.severity,
+                    self.section,
+                    None,
+                    first_line,
+                    copies,
+                    self.max,
+                    self.cite,
+                )
+            )
         if self.min is not None and copies < self.min:
-            ctx.add(Violation(self.violation_code, f"{title}: {copies} {self._what()}, at least {self.min} required",
-                              self.severity, self.section, None, first_line, copies, self.min, self.cite))
+            ctx.add(
+                Violation(
+                    self.violation_code,
+                    f"{title}: {copies} {self._what()}, at least {self.min} required",
+                    self.severity,
+                    self.section,
+                    None,
+                    first_line,
+                    copies,
+                    self.min,
+                    self.cite,
+                )
+            )
 
 
 @rule_kind("color-identity")
@@ -467,7 +506,13 @@ class ColorIdentity(RuleBase):
                         self.violation_code,
                         f"{card.name} is {', '.join(colors)}; "
                         f"{names} allows only {', '.join(sorted(allowed)) or 'colourless'}",
-                        self.severity, section, card.name, resolved.entry.line, None, None, self.cite,
+                        self.severity,
+                        section,
+                        card.name,
+                        resolved.entry.line,
+                        None,
+                        None,
+                        self.cite,
                     )
                 )
 
@@ -529,20 +574,52 @@ class ExactContents(RuleBase):
             if card is None:
                 continue
             if card.key not in wanted:
-                ctx.add(Violation("wrong-section",
-                                  f"{title}: {card.name} is not one of the {len(wanted)} required cards",
-                                  self.severity, self.section, card.name, resolved.entry.line, None, None, self.cite))
+                ctx.add(
+                    Violation(
+                        "wrong-section",
+                        f"{title}: {card.name} is not one of the {len(wanted)} required cards",
+                        self.severity,
+                        self.section,
+                        card.name,
+                        resolved.entry.line,
+                        None,
+                        None,
+                        self.cite,
+                    )
+                )
                 continue
             seen[card.key] = seen.get(card.key, 0) + resolved.entry.count
             first_line.setdefault(card.key, resolved.entry.line)
         for key, name in wanted.items():
             copies = seen.get(key, 0)
             if copies == 0:
-                ctx.add(Violation(self.violation_code, f"{title}: {name} is missing", self.severity, self.section,
-                                  name, None, 0, 1, self.cite))
+                ctx.add(
+                    Violation(
+                        self.violation_code,
+                        f"{title}: {name} is missing",
+                        self.severity,
+                        self.section,
+                        name,
+                        None,
+                        0,
+                        1,
+                        self.cite,
+                    )
+                )
             elif copies > 1:
-                ctx.add(Violation("copy-limit", f"{title}: {copies} copies of {name}, exactly 1 required",
-                                  self.severity, self.section, name, first_line.get(key), copies, 1, self.cite))
+                ctx.add(
+                    Violation(
+                        "copy-limit",
+                        f"{title}: {copies} copies of {name}, exactly 1 required",
+                        self.severity,
+                        self.section,
+                        name,
+                        first_line.get(key),
+                        copies,
+                        1,
+                        self.cite,
+                    )
+                )
 
 
 @rule_kind("element-coverage")
@@ -597,6 +674,12 @@ class ElementCoverage(RuleBase):
                     Violation(
                         self.violation_code,
                         f"{card.name} needs {missing}, which nothing in {_where(ctx, self.supply_sections)} provides",
-                        self.severity, section, card.name, resolved.entry.line, None, None, self.cite,
+                        self.severity,
+                        section,
+                        card.name,
+                        resolved.entry.line,
+                        None,
+                        None,
+                        self.cite,
                     )
                 )

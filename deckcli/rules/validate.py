@@ -135,8 +135,15 @@ def validate(
     on = on or dt.date.today()
     plan = _plan(fmt)
     violations: list[Violation] = [
-        Violation("parse-error", (f"line {p.line}: " if p.line else "") + f"{p.message}: {p.text!r}", "error", None,
-                  None, p.line or None, rule="decklist syntax")
+        Violation(
+            "parse-error",
+            (f"line {p.line}: " if p.line else "") + f"{p.message}: {p.text!r}",
+            "error",
+            None,
+            None,
+            p.line or None,
+            rule="decklist syntax",
+        )
         for p in deck.problems
     ]
     sections: dict[str, list[Resolved]] = {}
@@ -153,16 +160,31 @@ def validate(
                 suggestions = pool.suggest(entry.name)
                 hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
                 violations.append(
-                    Violation("unknown-card", f"no {fmt.game} card named '{entry.name}'{hint}", "error",
-                              target or deck_section, entry.name, entry.line, entry.count, rule="card database")
+                    Violation(
+                        "unknown-card",
+                        f"no {fmt.game} card named '{entry.name}'{hint}",
+                        "error",
+                        target or deck_section,
+                        entry.name,
+                        entry.line,
+                        entry.count,
+                        rule="card database",
+                    )
                 )
             elif card.flags:
                 flagged[card.key] = card
             if target is None:
                 violations.append(
-                    Violation("wrong-section", f"{entry.name}: a {fmt.name} deck has no '{deck_section}' section",
-                              "error", deck_section, entry.name, entry.line, entry.count,
-                              rule=f"{plan.section_list} are its sections")
+                    Violation(
+                        "wrong-section",
+                        f"{entry.name}: a {fmt.name} deck has no '{deck_section}' section",
+                        "error",
+                        deck_section,
+                        entry.name,
+                        entry.line,
+                        entry.count,
+                        rule=f"{plan.section_list} are its sections",
+                    )
                 )
                 continue
             home = target
@@ -189,29 +211,82 @@ def validate(
             cards = f"{spec.title}: {copies} card{'' if copies == 1 else 's'}"
             if low is not None and low == high:
                 if copies != low:
-                    ctx.add(Violation(spec.size_code, f"{cards}, exactly {low} required", "error",
-                                      spec.id, None, None, copies, low, spec.cite))
+                    ctx.add(
+                        Violation(
+                            spec.size_code,
+                            f"{cards}, exactly {low} required",
+                            "error",
+                            spec.id,
+                            None,
+                            None,
+                            copies,
+                            low,
+                            spec.cite,
+                        )
+                    )
             else:
                 if low is not None and copies < low:
-                    ctx.add(Violation(spec.size_code, f"{cards}, at least {low} required", "error",
-                                      spec.id, None, None, copies, low, spec.cite))
+                    ctx.add(
+                        Violation(
+                            spec.size_code,
+                            f"{cards}, at least {low} required",
+                            "error",
+                            spec.id,
+                            None,
+                            None,
+                            copies,
+                            low,
+                            spec.cite,
+                        )
+                    )
                 if high is not None and copies > high:
-                    ctx.add(Violation(spec.size_code, f"{cards}, at most {high} allowed", "error",
-                                      spec.id, None, None, copies, high, spec.cite))
+                    ctx.add(
+                        Violation(
+                            spec.size_code,
+                            f"{cards}, at most {high} allowed",
+                            "error",
+                            spec.id,
+                            None,
+                            None,
+                            copies,
+                            high,
+                            spec.cite,
+                        )
+                    )
         if spec.warn_above is not None and copies > spec.warn_above:
-            ctx.add(Violation("oversized",
-                              f"{spec.title}: {copies} cards; more than {spec.warn_above} lowers the odds of "
-                              "drawing your best cards",
-                              "warning", spec.id, None, None, copies, spec.warn_above, spec.cite))
+            ctx.add(
+                Violation(
+                    "oversized",
+                    f"{spec.title}: {copies} cards; more than {spec.warn_above} lowers the odds of "
+                    "drawing your best cards",
+                    "warning",
+                    spec.id,
+                    None,
+                    None,
+                    copies,
+                    spec.warn_above,
+                    spec.cite,
+                )
+            )
         allowed_types = plan.allowed[spec.id]
         if allowed_types is not None and spec.id in sections:
             for resolved in sections[spec.id]:
                 card = resolved.card
                 if card is not None and card.type not in allowed_types:
                     takes = ", ".join(sorted(allowed_types))
-                    ctx.add(Violation("wrong-section",
-                                      f"{card.name} is a {card.type}; the {spec.title} takes {takes} cards", "error",
-                                      spec.id, card.name, resolved.entry.line, resolved.entry.count, None, spec.cite))
+                    ctx.add(
+                        Violation(
+                            "wrong-section",
+                            f"{card.name} is a {card.type}; the {spec.title} takes {takes} cards",
+                            "error",
+                            spec.id,
+                            card.name,
+                            resolved.entry.line,
+                            resolved.entry.count,
+                            None,
+                            spec.cite,
+                        )
+                    )
 
     for rule in plan.other_rules:
         rule.check(ctx)
@@ -224,8 +299,9 @@ def validate(
         one, many = _FLAG_TEXT[flag]
         subject = f"{names[0]} {one}" if len(names) == 1 else f"{len(names)} cards {many}: {', '.join(names)}"
         violations.append(
-            Violation(_FLAG_CODES[flag], subject, "warning", None, names[0] if len(names) == 1 else None,
-                      rule="card database")
+            Violation(
+                _FLAG_CODES[flag], subject, "warning", None, names[0] if len(names) == 1 else None, rule="card database"
+            )
         )
     violations.extend(ctx.violations)
     return Report(deck.label, fmt.id, _dedupe(violations), format_source, deck.source)
@@ -280,8 +356,12 @@ def validate_against(
     spec = fmt.sideboarding
     if spec is None:
         report.violations.append(
-            Violation("side-swap", f"{fmt.name} has no sideboarding rules; decks must match the registration", "error",
-                      rule="format")
+            Violation(
+                "side-swap",
+                f"{fmt.name} has no sideboarding rules; decks must match the registration",
+                "error",
+                rule="format",
+            )
         )
         spec_pool: list[str] = [s.id for s in fmt.sections]
         keep: list[str] = spec_pool
@@ -296,13 +376,31 @@ def validate_against(
         if have > had:
             where = "was not registered" if had == 0 else f"registered {had}"
             report.violations.append(
-                Violation("side-swap", f"{name}: {_copies(have)}, but {where}", "error", None, name, now_lines.get(key),
-                          have, had, cite)
+                Violation(
+                    "side-swap",
+                    f"{name}: {_copies(have)}, but {where}",
+                    "error",
+                    None,
+                    name,
+                    now_lines.get(key),
+                    have,
+                    had,
+                    cite,
+                )
             )
         elif have < had:
             report.violations.append(
-                Violation("side-swap", f"{name}: {_copies(have)}, registered {had} (cards went missing)", "error", None,
-                          name, now_lines.get(key), have, had, cite)
+                Violation(
+                    "side-swap",
+                    f"{name}: {_copies(have)}, registered {had} (cards went missing)",
+                    "error",
+                    None,
+                    name,
+                    now_lines.get(key),
+                    have,
+                    had,
+                    cite,
+                )
             )
     sizes_now, sizes_then = _section_sizes(deck, fmt), _section_sizes(registered, fmt)
     titles = fmt.titles()
@@ -310,9 +408,17 @@ def validate_against(
         now_size, then_size = sizes_now.get(section, 0), sizes_then.get(section, 0)
         if now_size != then_size:
             report.violations.append(
-                Violation("side-swap",
-                          f"{titles.get(section, section)}: {now_size} cards, registered {then_size}; "
-                          "swaps are one in, one out",
-                          "error", section, None, None, now_size, then_size, cite)
+                Violation(
+                    "side-swap",
+                    f"{titles.get(section, section)}: {now_size} cards, registered {then_size}; "
+                    "swaps are one in, one out",
+                    "error",
+                    section,
+                    None,
+                    None,
+                    now_size,
+                    then_size,
+                    cite,
+                )
             )
     return report

@@ -41,8 +41,30 @@ SUGGEST_QUERIES: dict[str, str] = {
 EXACT_QUERIES = ("Veton, The Lightning Dragon", "gorgon's gaze", "Skitters", "HAMMER OF HEPHAESTUS")
 
 _SYLLABLES = (
-    "bra", "cor", "dun", "fel", "gri", "hal", "jor", "kel", "mur", "nax", "pil", "quo", "rud", "sav",
-    "tor", "ul", "vex", "wyn", "yal", "zor", "ae", "ith", "oon", "ess",
+    "bra",
+    "cor",
+    "dun",
+    "fel",
+    "gri",
+    "hal",
+    "jor",
+    "kel",
+    "mur",
+    "nax",
+    "pil",
+    "quo",
+    "rud",
+    "sav",
+    "tor",
+    "ul",
+    "vex",
+    "wyn",
+    "yal",
+    "zor",
+    "ae",
+    "ith",
+    "oon",
+    "ess",
 )
 _TITLES = ("Warden", "of the Deep", "Storm Caller", "Iron Guard", "the Elder", "Flame Keeper", "Champion of Ash")
 _TEXTS = (

@@ -89,21 +89,47 @@ def main() -> None:
         store = copy_store(template, work / "elestrals.sqlite")
         import_elestrals_once(store)  # warm-up (file cache, imports)
         samples = [import_elestrals_once(store) for _ in range(5)]
-        rows.append(_row("Import Elestrals API data/ (1,875 files), median of 5", sorted(samples)[2], "s",
-                         TARGET_ELESTRALS_IMPORT_S))
+        rows.append(
+            _row(
+                "Import Elestrals API data/ (1,875 files), median of 5",
+                sorted(samples)[2],
+                "s",
+                TARGET_ELESTRALS_IMPORT_S,
+            )
+        )
         cli_store = copy_store(template, work / "elestrals-cli.sqlite")
-        command = [*deckcli_command(), "--db", str(cli_store), "db", "import", "elestrals",
-                   str(elestrals_data_dir()), "--replace"]
-        rows.append(_row("  same through `deckcli db import` (process, median of 3)",
-                         time_command(command, runs=3), "s", TARGET_ELESTRALS_IMPORT_S))
+        command = [
+            *deckcli_command(),
+            "--db",
+            str(cli_store),
+            "db",
+            "import",
+            "elestrals",
+            str(elestrals_data_dir()),
+            "--replace",
+        ]
+        rows.append(
+            _row(
+                "  same through `deckcli db import` (process, median of 3)",
+                time_command(command, runs=3),
+                "s",
+                TARGET_ELESTRALS_IMPORT_S,
+            )
+        )
 
         # 2. 100,000-card canonical JSON through the CLI, in a child process.
         print("writing the 100,000-card file ...", flush=True)
         big = write_synthetic_cards(work / "cards-100k.json")
         big_store = copy_store(template, work / "big.sqlite")
         run = import_100k(big_store, big)
-        rows.append(_row(f"Import 100,000-card canonical JSON ({big.stat().st_size / 1e6:.0f} MB), wall",
-                         run.seconds, "s", TARGET_100K_IMPORT_S))
+        rows.append(
+            _row(
+                f"Import 100,000-card canonical JSON ({big.stat().st_size / 1e6:.0f} MB), wall",
+                run.seconds,
+                "s",
+                TARGET_100K_IMPORT_S,
+            )
+        )
         rows.append(_row("  peak RSS of that process", run.peak_rss_mb, "MB", TARGET_100K_PEAK_MB))
 
         # 3. Name lookup over 100,000 names (the real Elestrals and Elekin names included).
@@ -113,8 +139,9 @@ def main() -> None:
         build = time.perf_counter() - started
         exact = max(median_call(partial(index.exact, q), repeat=7, number=20_000) for q in EXACT_QUERIES)
         assert all(index.exact(q) for q in EXACT_QUERIES)
-        rows.append(_row("Exact name lookup, 100,000 names (slowest query's median)", exact * 1e6, "us",
-                         TARGET_EXACT_US))
+        rows.append(
+            _row("Exact name lookup, 100,000 names (slowest query's median)", exact * 1e6, "us", TARGET_EXACT_US)
+        )
         started = time.perf_counter()
         index.suggest("first call builds the lazy lists")
         first = time.perf_counter() - started
@@ -124,20 +151,29 @@ def main() -> None:
             assert got[0] == meant, (query, got)
             medians[query] = median_call(partial(index.suggest, query), repeat=15)
         worst = max(medians, key=medians.__getitem__)
-        rows.append(_row(f"\"Did you mean\", 100,000 names (slowest query: {worst!r})", medians[worst] * 1e3, "ms",
-                         TARGET_SUGGEST_MS))
+        rows.append(
+            _row(
+                f'"Did you mean", 100,000 names (slowest query: {worst!r})',
+                medians[worst] * 1e3,
+                "ms",
+                TARGET_SUGGEST_MS,
+            )
+        )
         for query, seconds in medians.items():
             if query != worst:
-                rows.append(_row(f"  query {query!r} -> {SUGGEST_QUERIES[query]!r}", seconds * 1e3, "ms",
-                                 TARGET_SUGGEST_MS))
+                rows.append(
+                    _row(f"  query {query!r} -> {SUGGEST_QUERIES[query]!r}", seconds * 1e3, "ms", TARGET_SUGGEST_MS)
+                )
         rows.append(_row("  (info) index build, 100,000 names", build * 1e3, "ms", None))
         rows.append(_row("  (info) first suggestion (builds the lazy lists)", first * 1e3, "ms", None))
 
         # 4. Start-up, median of 15 runs each, python -c pass measured in the same run.
         startup_store = copy_store(template, work / "startup.sqlite")
         commands = startup_commands(startup_store)
-        for label, cache in (("bytecode cached, as installed", work / "pycache"),
-                             ("no bytecode cache: PYTHONDONTWRITEBYTECODE as set here", None)):
+        for label, cache in (
+            ("bytecode cached, as installed", work / "pycache"),
+            ("no bytecode cache: PYTHONDONTWRITEBYTECODE as set here", None),
+        ):
             if cache is None and os.environ.get("PYTHONDONTWRITEBYTECODE") is None:
                 continue
             env = bytecode_env(cache)

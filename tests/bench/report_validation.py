@@ -76,9 +76,16 @@ def _first_card_line(text: str) -> str:
 #: mutation name -> (legal?, text -> text)
 MUTATIONS: dict[str, tuple[bool, Callable[[str], str]]] = {
     "as is": (True, lambda t: t),
-    "x-forms": (True, lambda t: "\n".join(
-        (f"{line.split(' ', 1)[1]} x{line.split(' ', 1)[0]}" if line[:1].isdigit() else line) for line in t.splitlines()
-    ) + "\n"),
+    "x-forms": (
+        True,
+        lambda t: (
+            "\n".join(
+                (f"{line.split(' ', 1)[1]} x{line.split(' ', 1)[0]}" if line[:1].isdigit() else line)
+                for line in t.splitlines()
+            )
+            + "\n"
+        ),
+    ),
     "unknown card": (False, lambda t: t.replace(_first_card_line(t), _first_card_line(t) + "\n1 Mystery Card of Doom")),
     "one card short": (False, lambda t: t.replace(_first_card_line(t) + "\n", "", 1)),
     "over the copy limit": (False, lambda t: t.replace(_first_card_line(t), "9" + _first_card_line(t)[1:], 1)),
@@ -240,8 +247,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             median = sorted(times)[len(times) // 2]
             measure = f"deckcli validate, {args.files:,} files, {label}"
             rows.append((measure, f"{median:.2f} s", f"≤ {TARGET_CLI_S:.0f} s"))
-    print(f"deckcli validation benchmarks ({args.files:,} files: {expected['legal']:,} legal, "
-          f"{expected['illegal']:,} illegal; python {sys.version.split()[0]})")
+    print(
+        f"deckcli validation benchmarks ({args.files:,} files: {expected['legal']:,} legal, "
+        f"{expected['illegal']:,} illegal; python {sys.version.split()[0]})"
+    )
     _print_table(rows)
 
 

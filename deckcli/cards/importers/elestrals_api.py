@@ -41,7 +41,7 @@ def _canonical(record: dict[str, Any], source: str, label: str) -> dict[str, Any
     card_type = str(record["card_type"]).strip().lower()
     subtype = None
     if card_type.startswith("rune_"):
-        card_type, subtype = "rune", card_type[len("rune_"):]
+        card_type, subtype = "rune", card_type[len("rune_") :]
     elements = [str(e).strip().lower() for e in record.get("elements") or []]
     text = (record.get("effect") or record.get("printed_effect") or "").strip()
     title = (record.get("title") or "").strip() or None

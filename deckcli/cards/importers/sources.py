@@ -43,9 +43,7 @@ def _parse_json(text: str, label: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SourceError(
-            f"{label}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from exc
+        raise SourceError(f"{label}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
 
 
 def _parse_csv(text: str, label: str) -> list[tuple[int, dict[str, str]]]:
