@@ -202,7 +202,8 @@ def _report_incomplete(cards: list[IncompleteCard], allowed: bool) -> None:
     if not allowed:
         fail(
             "refusing to goldfish a deck with incomplete card data",
-            "fix the card data, or pass --allow-incomplete to play anyway (results then use guesses)",
+            "fix the card data, or pass --allow-incomplete to play anyway (cards lacking stats are then"
+            " never played or count as 0, as the game engine documents; provisional values are used as given)",
         )
 
 
