@@ -649,3 +649,13 @@ def test_goldfish_run_on_the_sample(sample: EngineDeck) -> None:
     assert stats.median_win_turn in (6, 7)
     again = run_goldfish(ENGINE, sample, 400, seed=11, workers=1)
     assert again.wins_by_turn == stats.wins_by_turn
+
+
+def test_dealt_order_is_the_hand_then_the_library_from_the_top(sample: EngineDeck) -> None:
+    """`deckcli odds` simulates with this engine's own dealing through dealt_order()."""
+    state = ElekinState(sample, random.Random(11))
+    order = state.dealt_order()
+    assert sorted(order) == sorted(card.name for card in sample.section("main"))
+    assert order[:5] == names(state, state.hand)
+    state._draw(1)
+    assert names(state, state.hand)[-1] == order[5]

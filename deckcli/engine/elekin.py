@@ -746,6 +746,12 @@ class ElekinState(GameState):
             apply(action)
             log.append(action)
 
+    def dealt_order(self) -> list[str]:
+        """The Main Deck in the order the player sees it: the hand, then the library from
+        the top. ``deckcli odds`` uses it to simulate with this engine's own dealing."""
+        names = [f.name for f in self.fx.facts]
+        return [names[c] for c in self.hand] + [names[c] for c in reversed(self.library)]
+
     def describe(self) -> str:
         """A one-line summary of the state (for logs and debugging)."""
         names = [f.name for f in self.fx.facts]
