@@ -72,6 +72,7 @@ from deckcli.engine.base import (
     GameOptions,
     GameOutcome,
     GameState,
+    shared_action,
 )
 from deckcli.engine.keywords import KeywordRegistry, parse_keyword
 
@@ -178,16 +179,7 @@ BEGIN_COMBAT = BeginCombat()
 RESOLVE = Resolve()
 END_TURN = EndTurn()
 
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
-
-
-def _action(cls: type[Action], *args: Any) -> Action:
-    """A shared action object (actions are immutable, so one per distinct value)."""
-    key = (cls, *args)
-    found = _ACTIONS.get(key)
-    if found is None:
-        found = _ACTIONS[key] = cls(*args)
-    return found
+_action = shared_action
 
 
 # -- per-deck card facts ---------------------------------------------------------------------

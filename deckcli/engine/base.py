@@ -37,6 +37,19 @@ class Action:
         return f"{type(self).__name__}({fields})"
 
 
+_SHARED_ACTIONS: dict[tuple[Any, ...], Action] = {}
+
+
+def shared_action(cls: type[Action], *args: Any) -> Action:
+    """One shared instance per distinct action value (actions are immutable), so hot loops
+    reuse action records instead of allocating new ones."""
+    key = (cls, *args)
+    found = _SHARED_ACTIONS.get(key)
+    if found is None:
+        found = _SHARED_ACTIONS[key] = cls(*args)
+    return found
+
+
 @dataclass(frozen=True)
 class EngineCard:
     """A card as the engine sees it: name, type and the canonical fields."""

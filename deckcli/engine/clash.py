@@ -77,6 +77,7 @@ from deckcli.engine.base import (
     GameOptions,
     GameOutcome,
     GameState,
+    shared_action,
 )
 from deckcli.engine.keywords import KeywordRegistry
 
@@ -213,16 +214,7 @@ END_MAIN = EndMain()
 SALVAGE_SPELL = SalvageSpell()
 SALVAGE_DECLINE = SalvageDecline()
 
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
-
-
-def _action(cls: type[Action], *args: Any) -> Action:
-    """A shared action object (one per distinct value)."""
-    key = (cls, *args)
-    found = _ACTIONS.get(key)
-    if found is None:
-        found = _ACTIONS[key] = cls(*args)
-    return found
+_action = shared_action
 
 
 # -- cards, stacks, creatures ------------------------------------------------------------------

@@ -37,6 +37,7 @@ from typing import Any
 from deckcli.cards.pool import CardPool
 from deckcli.engine.base import EngineCard, EngineDeck, EngineError, Policy, RandomPolicy
 from deckcli.engine.elemystic import Elements, ElemysticState, GreedyPolicy
+from deckcli.engine.runner import chunk_ranges
 from deckcli.engine.seeds import game_seed
 
 #: policies known by name
@@ -258,11 +259,6 @@ def _run_chunk(task: tuple[int, int, int]) -> MatchStats:
     return stats
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    size = max(10, min(500, games // (workers * 8) or 1))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
-
-
 def run_matches(
     deck: EngineDeck,
     games: int,
@@ -285,7 +281,7 @@ def run_matches(
     policies = check_policies(policies)
     Elements.from_deck(deck)  # fail early on bad data
     workers = max(1, workers or os.cpu_count() or 1)
-    chunks = _chunks(games, workers)
+    chunks = chunk_ranges(games, workers, per_worker=8, smallest=10, largest=500)
     total = MatchStats()
     if workers == 1 or len(chunks) <= 1:
         _init_worker(deck, policies, mirror, max_rounds)

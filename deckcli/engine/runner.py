@@ -170,8 +170,12 @@ def _run_chunk(task: tuple[int, int, int]) -> GoldfishStats:
     return stats
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    size = max(50, min(2000, games // (workers * 16) or 1))
+def chunk_ranges(
+    games: int, workers: int, *, per_worker: int = 16, smallest: int = 50, largest: int = 2000
+) -> list[tuple[int, int]]:
+    """``(start, stop)`` game ranges: about ``per_worker`` chunks a worker, so progress is
+    smooth and the last chunks finish together."""
+    size = max(smallest, min(largest, games // (workers * per_worker) or 1))
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
@@ -194,7 +198,7 @@ def run_goldfish(
     if games < 0:
         raise EngineError("the number of games must be at least 0")
     workers = max(1, workers or os.cpu_count() or 1)
-    chunks = _chunks(games, workers)
+    chunks = chunk_ranges(games, workers)
     total = GoldfishStats()
     if workers == 1 or len(chunks) <= 1:
         _init_worker(engine.game_id, deck, options, policy_spec)
