@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -36,30 +37,48 @@ def test_wheel_contains_bundled_data(wheel: Path) -> None:
 
 
 def test_installed_wheel_works_from_another_directory(wheel: Path, tmp_path: Path) -> None:
-    venv = tmp_path / "venv"
-    # System site-packages provide the dependencies; the wheel's deckcli comes first on sys.path.
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120)
-    python = venv / "bin" / "python"
+    # Install the wheel alone into a folder that goes first on sys.path; the dependencies
+    # come from the environment running the tests (no network, no system packages).
+    target = tmp_path / "site"
     subprocess.run(
-        [str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--no-index",
+            "--quiet",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
         check=True,
         timeout=120,
     )
+    env = {**os.environ, "PYTHONPATH": str(target)}
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     where = subprocess.run(
-        [str(python), "-c", "from deckcli.resources import data_dir; print(data_dir('formats'))"],
+        [
+            sys.executable,
+            "-c",
+            "import deckcli; from deckcli.resources import data_dir; print(deckcli.__file__, data_dir('formats'))",
+        ],
         cwd=elsewhere,
+        env=env,
         capture_output=True,
         text=True,
         check=True,
-    ).stdout.strip()
-    assert str(venv) in where and where.endswith("deckcli/_data/formats")
+    ).stdout.split()
+    assert where[0].startswith(str(target)) and where[1] == str(target / "deckcli" / "_data" / "formats")
     deck = elsewhere / "deck.txt"
     deck.write_text((ROOT / "card_db" / "decks" / "elekin-sample.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    db = str(elsewhere / "cards.sqlite")
     result = subprocess.run(
-        [str(venv / "bin" / "deckcli"), "--db", str(elsewhere / "cards.sqlite"), "validate", "deck.txt"],
+        [sys.executable, "-m", "deckcli", "--db", db, "validate", "deck.txt"],
         cwd=elsewhere,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
@@ -67,8 +86,9 @@ def test_installed_wheel_works_from_another_directory(wheel: Path, tmp_path: Pat
     assert result.returncode == 0, result.stdout + result.stderr
     assert "LEGAL" in result.stdout
     search = subprocess.run(
-        [str(venv / "bin" / "deckcli"), "--db", str(elsewhere / "cards.sqlite"), "db", "search", "elekin", "dragon"],
+        [sys.executable, "-m", "deckcli", "--db", db, "db", "search", "elekin", "dragon"],
         cwd=elsewhere,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
