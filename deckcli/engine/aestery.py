@@ -72,6 +72,7 @@ from deckcli.engine.base import (
     GameOptions,
     GameOutcome,
     GameState,
+    per_deck,
     shared_action,
 )
 from deckcli.engine.keywords import KeywordRegistry, parse_keyword
@@ -441,14 +442,8 @@ DECLARE = "declare"
 DISCARD = "discard"
 OVER = "over"
 
-_DECK_CACHE: dict[int, tuple[EngineDeck, list[CardInfo]]] = {}
 
-
-def deck_cards(deck: EngineDeck) -> list[CardInfo]:
-    """The main deck as :class:`CardInfo` objects (one shared object per distinct card), cached."""
-    cached = _DECK_CACHE.get(id(deck))
-    if cached is not None and cached[0] is deck:
-        return cached[1]
+def _build_deck_cards(deck: EngineDeck) -> list[CardInfo]:
     by_name: dict[str, CardInfo] = {}
     cards = []
     for card in deck.section("main"):
@@ -456,10 +451,12 @@ def deck_cards(deck: EngineDeck) -> list[CardInfo]:
         if info is None:
             info = by_name[card.name] = CardInfo(card)
         cards.append(info)
-    if len(_DECK_CACHE) > 64:
-        _DECK_CACHE.clear()
-    _DECK_CACHE[id(deck)] = (deck, cards)
     return cards
+
+
+def deck_cards(deck: EngineDeck) -> list[CardInfo]:
+    """The main deck as :class:`CardInfo` objects (one shared object per distinct card), cached."""
+    return per_deck(_build_deck_cards, deck)
 
 
 class AesteryState(GameState):

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from deckcli.errors import DeckcliError
 
@@ -48,6 +48,27 @@ def shared_action(cls: type[Action], *args: Any) -> Action:
     if found is None:
         found = _SHARED_ACTIONS[key] = cls(*args)
     return found
+
+
+T = TypeVar("T")
+_DECK_MEMO: dict[tuple[int, ...], tuple[tuple[object, ...], Any]] = {}
+
+
+def per_deck(build: Callable[..., T], deck: EngineDeck, *extra: object) -> T:
+    """``build(deck, *extra)``, computed once per deck (and extra objects) by identity.
+
+    Engines precompute per-card facts this way so that thousands of games of one deck
+    pay for them once. The memo keeps the deck alive, so an id is never reused while cached.
+    """
+    key = (id(build), id(deck), *map(id, extra))
+    found = _DECK_MEMO.get(key)
+    if found is not None and found[0][0] is deck and all(a is b for a, b in zip(found[0][1:], extra, strict=True)):
+        return found[1]  # type: ignore[no-any-return]
+    if len(_DECK_MEMO) > 256:
+        _DECK_MEMO.clear()
+    value = build(deck, *extra)
+    _DECK_MEMO[key] = ((deck, *extra), value)
+    return value
 
 
 @dataclass(frozen=True)

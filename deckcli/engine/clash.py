@@ -77,6 +77,7 @@ from deckcli.engine.base import (
     GameOptions,
     GameOutcome,
     GameState,
+    per_deck,
     shared_action,
 )
 from deckcli.engine.keywords import KeywordRegistry
@@ -422,14 +423,8 @@ DISCARD = "discard"
 SALVAGE = "salvage"
 OVER = "over"
 
-_DECK_CACHE: dict[int, tuple[EngineDeck, list[CardInfo]]] = {}
 
-
-def deck_cards(deck: EngineDeck) -> list[CardInfo]:
-    """The Spellbook as :class:`CardInfo` objects (one per distinct card), cached per deck."""
-    cached = _DECK_CACHE.get(id(deck))
-    if cached is not None and cached[0] is deck:
-        return cached[1]
+def _build_deck_cards(deck: EngineDeck) -> list[CardInfo]:
     by_name: dict[str, CardInfo] = {}
     cards = []
     for card in deck.section("main"):
@@ -437,10 +432,12 @@ def deck_cards(deck: EngineDeck) -> list[CardInfo]:
         if info is None:
             info = by_name[card.name] = CardInfo(card)
         cards.append(info)
-    if len(_DECK_CACHE) > 64:
-        _DECK_CACHE.clear()
-    _DECK_CACHE[id(deck)] = (deck, cards)
     return cards
+
+
+def deck_cards(deck: EngineDeck) -> list[CardInfo]:
+    """The Spellbook as :class:`CardInfo` objects (one per distinct card), cached per deck."""
+    return per_deck(_build_deck_cards, deck)
 
 
 def spellcaster_values(deck: EngineDeck) -> tuple[int, int]:

@@ -103,6 +103,7 @@ from deckcli.engine.base import (
     GameOutcome,
     GameState,
     IllegalActionError,
+    per_deck,
 )
 from deckcli.engine.keywords import KeywordRegistry
 
@@ -412,19 +413,9 @@ class DeckFacts:
         self.set_actions = tuple(SetCard(x.name) for x in f)
 
 
-_FACTS_CACHE: dict[int, DeckFacts] = {}
-
-
 def deck_facts(deck: EngineDeck) -> DeckFacts:
-    """The :class:`DeckFacts` of ``deck`` (cached by identity)."""
-    found = _FACTS_CACHE.get(id(deck))
-    if found is not None and found.deck is deck:
-        return found
-    if len(_FACTS_CACHE) > 64:
-        _FACTS_CACHE.clear()
-    found = DeckFacts(deck)
-    _FACTS_CACHE[id(deck)] = found
-    return found
+    """The :class:`DeckFacts` of ``deck`` (computed once per deck)."""
+    return per_deck(DeckFacts, deck)
 
 
 # -- the game ----------------------------------------------------------------------------

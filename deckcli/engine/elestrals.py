@@ -84,6 +84,7 @@ from deckcli.engine.base import (
     GameOutcome,
     GameState,
     Policy,
+    per_deck,
 )
 from deckcli.engine.keywords import KeywordRegistry
 
@@ -362,19 +363,8 @@ class _Facts:
         }
 
 
-_FACTS: dict[tuple[int, int], tuple[EngineDeck, KeywordRegistry, _Facts]] = {}
-
-
 def _facts(deck: EngineDeck, registry: KeywordRegistry) -> _Facts:
-    key = (id(deck), id(registry))
-    cached = _FACTS.get(key)
-    if cached is not None and cached[0] is deck and cached[1] is registry:
-        return cached[2]
-    if len(_FACTS) > 64:
-        _FACTS.clear()
-    facts = _Facts(deck, registry)
-    _FACTS[key] = (deck, registry, facts)
-    return facts
+    return per_deck(_Facts, deck, registry)
 
 
 def _covers(counts: Sequence[int], kind: _Kind, wild: tuple[int, ...]) -> bool:
