@@ -290,6 +290,28 @@ def test_several_files_and_folders_with_summary(deckcli, tmp_path: Path) -> None
     assert f"Majesea ({legal})" in everything and "✔ LEGAL" in everything
 
 
+def test_intake_goes_on_past_a_file_it_cannot_check_and_exits_2(deckcli, tmp_path: Path) -> None:
+    """One undecidable or unreadable file does not hide the other decks' verdicts."""
+    folder = tmp_path / "intake"
+    legal = _write(folder, "a.txt", elestrals_text())
+    gameless = _write(folder, "b.txt", "1 Zzzz Qqqq\n")
+    unknown_game = _write(folder, "c.txt", "Game: nosuchgame\n1 X\n")
+    result = deckcli("validate", folder, expect=2)
+    out = result.stdout
+    assert f"{gameless} — not checked: " in out and "cannot tell which game" in out
+    assert f"{unknown_game} — not checked: unknown format 'nosuchgame'" in out
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith(str(folder))}
+    assert "legal" in rows[str(legal)] and "NOT CHECKED" in rows[str(gameless)]
+    assert "NOT CHECKED" in rows[str(unknown_game)]
+    assert "could not be checked" in out
+    data = json.loads(deckcli("validate", legal, gameless, "--json", expect=2).stdout)
+    assert [(d["format"], d["valid"]) for d in data] == [("elestrals", True), (None, False)]
+    assert data[1]["violations"][0]["code"] == "parse-error"
+    # A single file that cannot be checked is a plain input error.
+    single = deckcli("validate", gameless, expect=2)
+    assert "cannot tell which game" in single.stderr
+
+
 def test_summary_counts_errors_and_warnings(deckcli, tmp_path: Path) -> None:
     bad = _write(tmp_path, "bad.txt", elekin_text(main=[*_with(ELEKIN["main"], "Swoop", 4), (1, "Glnt")]))
     out = deckcli("validate", bad, SAMPLES / "elekin-sample.txt", expect=1).stdout

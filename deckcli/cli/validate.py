@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from deckcli.cli.common import EXIT_INVALID, EXIT_OK, console, fail, open_store, print_json
+from deckcli.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail, open_store, print_json
 
 if TYPE_CHECKING:
     from deckcli.rules.formats import Format
@@ -68,9 +68,13 @@ def validate(
         _render_report(reports[0], _report_format(reports[0], format_name))
     else:
         for report in reports:
-            if show_all or not report.valid:
+            if report.input_error:
+                _emit(f"{report.deck} — not checked: {report.violations[0].message}", markup=False)
+            elif show_all or not report.valid:
                 _render_report(report, _report_format(report, format_name))
         _render_summary(reports)
+    if any(r.input_error for r in reports):
+        raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.valid for r in reports) else EXIT_INVALID)
 
 
@@ -164,8 +168,8 @@ def _render_summary(reports: list[Report]) -> None:
         (
             r.source or r.deck,
             _short(r.deck) if r.source and r.deck != r.source else "",
-            r.format,
-            "legal" if r.valid else "NOT LEGAL",
+            r.format or "-",
+            "NOT CHECKED" if r.input_error else "legal" if r.valid else "NOT LEGAL",
             len(r.errors),
             len(r.warnings),
         )
@@ -180,7 +184,9 @@ def _render_summary(reports: list[Report]) -> None:
         colalign=("left", "left", "left", "left", "right", "right"),
     )
     legal = sum(r.valid for r in reports)
-    _emit(f"{table}\n{legal} of {len(reports)} decks legal.", markup=False)
+    unchecked = sum(r.input_error for r in reports)
+    tail = f"; {unchecked} file(s) could not be checked" if unchecked else ""
+    _emit(f"{table}\n{legal} of {len(reports)} decks legal{tail}.", markup=False)
 
 
 def _short(text: str, width: int = 40) -> str:

@@ -16,8 +16,8 @@ from deckcli.decks.io import DeckFileError, deck_files, read_deck_file
 from deckcli.decks.model import Deck
 from deckcli.errors import DeckcliError
 from deckcli.games import game_ids
-from deckcli.rules.formats import Format, find_format
-from deckcli.rules.report import Report
+from deckcli.rules.formats import Format, FormatError, find_format
+from deckcli.rules.report import Report, Violation
 from deckcli.rules.validate import validate, validate_against
 
 #: sections only one game has, so a deck using one says which game it is for
@@ -90,10 +90,30 @@ def check_files(
     pools = Pools(store)
     reports: list[Report] = []
     for file in files:
-        for deck in read_deck_file(file):
-            fmt, how = choose_format(deck, format_name, pools)
+        try:
+            decks = read_deck_file(file)
+        except DeckFileError as exc:
+            if len(files) == 1:
+                raise
+            reports.append(_input_error(str(file), exc))
+            continue
+        for deck in decks:
+            try:
+                fmt, how = choose_format(deck, format_name, pools)
+            except (UnknownFormatError, FormatError) as exc:
+                # A bad --format is the whole run's problem; a deck's own bad Game: line is its file's.
+                if (len(files) == 1 and len(decks) == 1) or (format_name and isinstance(exc, FormatError)):
+                    raise
+                reports.append(_input_error(deck.source or str(file), exc))
+                continue
             reports.append(validate(deck, fmt, pools(fmt.game), on, format_source=how))
     return reports
+
+
+def _input_error(source: str, error: DeckcliError) -> Report:
+    """A report for a file of a multi-file run that could not be checked at all."""
+    message = error.message + (f" ({error.hint})" if error.hint else "")
+    return Report(source, "", [Violation("parse-error", message, rule="input")], source=source, input_error=True)
 
 
 def check_against(

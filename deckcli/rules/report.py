@@ -70,6 +70,9 @@ class Report:
     #: how the format was chosen: "--format", "Game: line", "inferred"
     format_source: str = ""
     source: str | None = None
+    #: True when the file could not be checked at all (unreadable, game unknown); its
+    #: one violation says why. Intake runs go on past such files and exit 2 at the end.
+    input_error: bool = False
 
     @property
     def valid(self) -> bool:
@@ -88,7 +91,7 @@ class Report:
         """``{"deck", "format", "valid", "violations": [...]}``."""
         return {
             "deck": self.deck,
-            "format": self.format,
+            "format": self.format or None,
             "valid": self.valid,
             "source": self.source,
             "violations": [v.to_json() for v in self.violations],
