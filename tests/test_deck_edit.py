@@ -29,7 +29,7 @@ from deckcli.decks.edit import (
 )
 from deckcli.decks.files import DeckFileError, DeckFileExistsError, read_text_file, write_text_atomic
 from deckcli.decks.text import read_text_deck
-from deckcli.errors import CardNotFoundError
+from deckcli.errors import CardNotFoundError, DeckcliError
 from deckcli.rules.formats import find_format
 
 REPO = Path(__file__).resolve().parents[1]
@@ -602,6 +602,18 @@ def test_file_edit_keeps_encoding_and_bom(tmp_path: Path, store: CardStore) -> N
     add_card_to_file(legacy, "Swoop", layout("elekin"), pool)
     assert legacy.read_bytes() == "Game: elekin\n# caf\u00e9 list\nMain Deck:\n3 Glint\n1 Swoop\n".encode("cp1252")
     assert read_text_file(legacy).encoding == "cp1252"
+    # Windows Notepad's "Unicode": UTF-16 with a byte-order mark, written back the same way.
+    wide = tmp_path / "utf16.txt"
+    wide.write_bytes("Game: elekin\r\nMain Deck:\r\n3 Glint\r\n".encode("utf-16"))
+    add_card_to_file(wide, "Glint", layout("elekin"), pool)
+    assert wide.read_bytes() == "Game: elekin\r\nMain Deck:\r\n4 Glint\r\n".encode("utf-16")
+
+
+def test_binary_files_are_refused_not_misread(tmp_path: Path) -> None:
+    binary = tmp_path / "deck.txt"
+    binary.write_bytes(b"3 Glint\n\x00\x01\x02PK\x03\x04")
+    with pytest.raises(DeckcliError, match="not a text decklist"):
+        read_text_file(binary)
 
 
 def test_failed_write_during_an_edit_keeps_the_file(

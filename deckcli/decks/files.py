@@ -52,7 +52,7 @@ class TextFile:
 
 
 def read_text_file(path: Path | str) -> TextFile:
-    """The text of ``path`` (UTF-8, else Windows-1252); raises :class:`DeckFileError`."""
+    """The text of ``path`` (UTF-16 with a BOM, UTF-8, else Windows-1252); raises :class:`DeckFileError`."""
     file = Path(path)
     try:
         data = file.read_bytes()
@@ -62,6 +62,14 @@ def read_text_file(path: Path | str) -> TextFile:
         raise DeckFileError(f"{file} is a folder, not a decklist file") from None
     except OSError as exc:
         raise DeckFileError(f"cannot read {file}: {exc.strerror or exc}") from exc
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        # Windows "Unicode" text (Notepad): UTF-16 with a byte-order mark, which the codec keeps.
+        try:
+            return TextFile(data.decode("utf-16"), "utf-16")
+        except UnicodeDecodeError as exc:
+            raise DeckFileError(f"{file} is not a text decklist (bad UTF-16 at byte {exc.start})") from exc
+    if b"\x00" in data:
+        raise DeckFileError(f"{file} is not a text decklist (it holds NUL bytes: a binary file?)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
